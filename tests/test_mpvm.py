@@ -1,0 +1,128 @@
+"""Self-tests of the MicroPython VM harness (tests/mpvm): sources, .mpy, exit codes, the runner."""
+
+import textwrap
+
+from mpvm import RUNNER, compile_tree, run_micropython
+
+DEMO = """\
+from micropython import const
+
+_TEN = const(10)
+PIPS = bytes(min(r + 1, _TEN) for r in range(13))
+
+
+def total(cards):
+    t = 0
+    for c in cards:
+        t += PIPS[c >> 2]
+    return t
+"""
+
+TESTS = """\
+MICROPYTHON_SKIP = ("test_heavy",)
+
+
+def test_ok():
+    from pkg.demo import total
+    assert total(bytes((0, 4, 48))) == 13
+
+
+def test_bad():
+    assert 1 == 2, "one is not two"
+
+
+def test_heavy():
+    raise RuntimeError("must be skipped on MicroPython")
+"""
+
+
+def make_tree(tmp_path):
+    src = tmp_path / "src"
+    (src / "pkg").mkdir(parents=True)
+    (src / "pkg" / "__init__.py").write_text("")
+    (src / "pkg" / "demo.py").write_text(DEMO)
+    return src
+
+
+def test_runs_code_in_micropython():
+    rc, out = run_micropython("import sys\nprint(sys.implementation.name, sys.implementation._mpy & 0xff)")
+    assert rc == 0, out
+    assert out.split() == ["micropython", "6"]
+
+
+def test_imports_sources_from_paths(tmp_path):
+    src = make_tree(tmp_path)
+    rc, out = run_micropython(
+        "from pkg.demo import total\nimport pkg.demo\nprint(total(b'\\x00\\x04\\x30'), pkg.demo.__file__)",
+        paths=[src],
+    )
+    assert rc == 0, out
+    value, where = out.split()
+    assert value == "13"
+    assert where.endswith("pkg/demo.py")
+
+
+def test_imports_mpy_cross_output(tmp_path):
+    src = make_tree(tmp_path)
+    rc, out = run_micropython(
+        "from pkg.demo import total\nimport pkg.demo\nprint(total(b'\\x00\\x04\\x30'), pkg.demo.__file__)",
+        paths=[src],
+        use_mpy=True,
+    )
+    assert rc == 0, out
+    value, where = out.split()
+    assert value == "13"
+    assert where.endswith("pkg/demo.mpy")
+
+
+def test_compile_tree_mirrors_layout(tmp_path):
+    src = make_tree(tmp_path)
+    out = tmp_path / "out"
+    compile_tree(src, out)
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.mpy")) == [
+        "pkg/__init__.mpy",
+        "pkg/demo.mpy",
+    ]
+    assert (out / "pkg" / "demo.mpy").read_bytes()[:2] == b"M\x06"
+
+
+def test_runs_a_script_file_with_args(tmp_path):
+    script = tmp_path / "hello.py"
+    script.write_text("import sys\nprint('args', sys.argv[1:])\nprint('no newline', end='')\n")
+    rc, out = run_micropython(script, paths=[], args=["a", "b"])
+    assert rc == 0, out
+    assert out == "args ['a', 'b']\nno newline"
+
+
+def test_uncaught_exception_fails_with_traceback():
+    code = textwrap.dedent("""\
+        print("before")
+        def f():
+            raise ValueError("bad card 5X")
+        f()
+        """)
+    rc, out = run_micropython(code)
+    assert rc == 1
+    assert out.startswith("before\n")
+    assert "Traceback" in out
+    assert "ValueError: bad card 5X" in out
+
+
+def test_sys_exit_code_passes_through():
+    assert run_micropython("import sys\nsys.exit(3)")[0] == 3
+    assert run_micropython("import sys\nsys.exit()")[0] == 0
+
+
+def test_device_only_modules_are_absent():
+    rc, out = run_micropython("import machine")
+    assert rc == 1
+    assert "ImportError" in out
+
+
+def test_runner_counts_failures_and_skips(tmp_path):
+    (tmp_path / "test_demo.py").write_text(TESTS)
+    src = make_tree(tmp_path)
+    rc, out = run_micropython(RUNNER, paths=[src, tmp_path], use_mpy=True, args=["test_demo"])
+    assert rc == 1, out
+    assert out.splitlines()[-1] == "1 passed, 1 failed, 1 skipped"
+    assert "FAIL test_demo.test_bad: AssertionError: one is not two" in out
