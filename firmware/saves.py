@@ -1,0 +1,232 @@
+# What the device keeps on flash, over records.py: settings, high scores,
+# the history of finished games, the device record and the game in progress.
+#
+#   s = Saves("/data", device_id="e6614c311b7e5c2f")
+#   s.get("contrast"); s.set("hints", False)
+#   s.save_current(obj); s.load_current(); s.clear_current()
+#   n = s.add_game(record, current=obj)     # history + game counter
+#   if s.is_high_score("solitaire", 97): s.add_high_score("solitaire", "ABC", 97, seed)
+#   s.stats("solitaire"); s.high_scores("solitaire"); s.problems
+#
+# Nothing big stays in RAM: scores and history are streamed from their files
+# when asked for. Files that are damaged are repaired or set aside when the
+# Saves is made, and `problems` says what happened, one line each.
+import os
+
+import records
+from micropython import const
+
+HISTORY_KEEP = const(500)
+TOP = const(10)
+
+# Setting names and their defaults; a stored value of another type is ignored.
+DEFAULTS = {
+    "contrast": 128,  # 0..255, sent to the display as is
+    "dim": 30,  # seconds idle before the display dims (0: never)
+    "sleep": 120,  # seconds idle before the display goes off (0: never)
+    "hints": True,
+    "flip": False,  # screen turned 180 degrees
+    "count_self": False,  # the player counts each hand before being shown
+    "sound": True,  # piezo clicks, if one is fitted
+    "fast_i2c": False,  # 1 MHz instead of 400 kHz to the display
+    "initials": "AAA",  # last initials entered, offered next time
+}
+
+# The files, by kind: name on flash is <kind>.pcr.
+_KINDS = ("settings", "device", "game", "scores", "history")
+
+
+class Saves:
+    def __init__(self, root="/data", device_id="0", keep=HISTORY_KEEP):
+        self.root = root
+        self.keep = keep  # finished games kept in the history
+        self.problems = []
+        _makedirs(root)
+        for kind in _KINDS:
+            records.check(self.path(kind), kind, self.problems)
+        self._settings = dict(DEFAULTS)
+        found = self._one("settings")
+        if found is not None:
+            for key in found:
+                if key in DEFAULTS and type(found[key]) is type(DEFAULTS[key]):
+                    self._settings[key] = found[key]
+        self.device = self._device(device_id)
+
+    def path(self, kind):
+        return self.root + "/" + kind + ".pcr"
+
+    def _one(self, kind):
+        got, problems = records.read(self.path(kind), kind)
+        self.problems.extend(problems)
+        return got[0] if got else None
+
+    def _device(self, device_id):
+        found = self._one("device")
+        if found is not None and isinstance(found.get("n"), int) and found.get("id"):
+            return found
+        # First boot, or the record was lost: carry on from the history so a
+        # game number is never given twice (the host de-duplicates on it).
+        last = records.last(self.path("history"), "history")
+        n = last.get("n", 0) if last else 0
+        device = {"id": found.get("id") if found and found.get("id") else device_id,
+                  "n": n if isinstance(n, int) else 0}
+        records.write(self.path("device"), "device", (device,))
+        return device
+
+    # Settings
+
+    def get(self, key):
+        """A setting's value (KeyError for a name that is not a setting)."""
+        return self._settings[key]
+
+    def set(self, key, value):
+        """Change a setting and save the settings if it changed."""
+        if key not in DEFAULTS:
+            raise KeyError(key)
+        if self._settings[key] != value:
+            self._settings[key] = value
+            records.write(self.path("settings"), "settings", (self._settings,))
+
+    def settings(self):
+        return dict(self._settings)
+
+    # High scores: one file, top ten per variant, best first, ties by age.
+
+    def high_scores(self, variant):
+        out = []
+        for r in records.scan(self.path("scores"), "scores", self.problems):
+            if r.get("variant") == variant:
+                out.append(r)
+        return out
+
+    def is_high_score(self, variant, score):
+        n = 0
+        low = None
+        for r in self.high_scores(variant):
+            n += 1
+            low = r["score"] if low is None or r["score"] < low else low
+        return score > 0 and (n < TOP or low is None or score > low)
+
+    def add_high_score(self, variant, initials, score, seed, date=None, code=None, current=None):
+        """Enter a score; its place (1..10) in the variant's table, or 0 if it did not make it.
+
+        With the game-in-progress dict as `current`, it is marked "scored" and
+        saved first; entering the same game again after a power cut then finds
+        the entry already there and does not add it twice.
+        """
+        entry = {"variant": variant, "initials": initials, "score": score, "seed": seed,
+                 "date": date, "code": code}
+        everything, problems = records.read(self.path("scores"), "scores")
+        self.problems.extend(problems)
+        table = [r for r in everything if r.get("variant") == variant]
+        if current is not None:
+            if current.get("scored"):
+                for i, r in enumerate(table):
+                    if r == entry:
+                        return i + 1
+            else:
+                current["scored"] = True
+                self.save_current(current)
+        place = 0
+        while place < len(table) and table[place].get("score", 0) >= score:
+            place += 1
+        if place >= TOP:
+            return 0
+        table.insert(place, entry)
+        del table[TOP:]
+        others = [r for r in everything if r.get("variant") != variant]
+        records.write(self.path("scores"), "scores", others + table)
+        return place + 1
+
+    # History
+
+    def add_game(self, record, current=None):
+        """Record a finished game; returns its game number n (also set in record).
+
+        Pass the game-in-progress dict as `current`: it is stamped with the
+        number and saved before the history is written, so a power cut before
+        clear_current() never records the game twice.
+        """
+        n = current.get("recorded") if current is not None else None
+        if isinstance(n, int):
+            last = records.last(self.path("history"), "history")
+            if last is not None and last.get("n") == n:
+                self._count(n)
+                record["n"] = n
+                return n
+        else:
+            n = self.device["n"] + 1
+            if current is not None:
+                current["recorded"] = n
+                self.save_current(current)
+        record["n"] = n
+        for key in ("date", "code"):
+            if key not in record:
+                record[key] = None
+        if "players" not in record:
+            record["players"] = 1
+        self._count(n)
+        self.problems.extend(records.append(self.path("history"), "history", record, self.keep))
+        return n
+
+    def _count(self, n):
+        if self.device["n"] < n:
+            self.device["n"] = n
+            records.write(self.path("device"), "device", (self.device,))
+
+    def history(self):
+        """Each kept finished game, oldest first, streamed from flash."""
+        return records.scan(self.path("history"), "history", self.problems)
+
+    def stats(self, variant):
+        """games, wins, best, average and the last ten scores (oldest first) of a variant."""
+        games = wins = best = total = 0
+        last = [0] * TOP
+        for r in self.history():
+            if r.get("variant") != variant:
+                continue
+            score = r.get("score", 0)
+            last[games % TOP] = score
+            games += 1
+            total += score
+            if r.get("won"):
+                wins += 1
+            if score > best:
+                best = score
+        k = games % TOP
+        recent = last[k:] + last[:k] if games >= TOP else last[:games]
+        return {"games": games, "wins": wins, "best": best,
+                "average": total / games if games else 0.0, "last": recent}
+
+    # The game in progress
+
+    def save_current(self, obj):
+        records.write(self.path("game"), "game", (obj,))
+
+    def load_current(self):
+        """The saved game-in-progress dict, or None."""
+        return self._one("game")
+
+    def has_current(self):
+        return records.exists(self.path("game"))
+
+    def clear_current(self):
+        records.delete(self.path("game"))
+
+    def take_problems(self):
+        """The problems not yet shown, and forget them."""
+        out = self.problems
+        self.problems = []
+        return out
+
+
+def _makedirs(path):
+    if not path or records.exists(path):
+        return
+    parent = path.replace("\\", "/").rsplit("/", 1)[0]
+    if parent != path:
+        _makedirs(parent)
+    try:
+        os.mkdir(path)
+    except OSError:
+        pass

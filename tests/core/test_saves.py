@@ -1,0 +1,154 @@
+# saves.py: settings, high scores, history and stats, the device record, the
+# game in progress; over real files in a scratch folder.
+import records
+import saves
+import scratch
+
+
+def game(variant="solitaire", seed=1, score=60, won=False, rounds=(10, 10)):
+    return {"variant": variant, "seed": seed, "score": score, "won": won, "target": 91,
+            "rounds": list(rounds), "date": None, "players": 1, "code": None}
+
+
+def test_fresh_folder_has_defaults_and_device_record():
+    root = scratch.folder() + "/data"
+    s = saves.Saves(root, device_id="e661a4")
+    assert s.problems == []
+    for key in saves.DEFAULTS:
+        assert s.get(key) == saves.DEFAULTS[key]
+    assert s.device == {"id": "e661a4", "n": 0}
+    assert records.read(root + "/device.pcr", "device") == ([{"id": "e661a4", "n": 0}], [])
+    assert s.load_current() is None and not s.has_current()
+
+
+def test_settings_persist_and_unknown_names_refused():
+    root = scratch.folder()
+    s = saves.Saves(root)
+    s.set("contrast", 40)
+    s.set("flip", True)
+    s2 = saves.Saves(root)
+    assert s2.get("contrast") == 40 and s2.get("flip") is True and s2.get("hints") is True
+    try:
+        s.set("colour", 3)
+        raise AssertionError("no KeyError")
+    except KeyError:
+        pass
+
+
+def test_stored_setting_of_wrong_type_falls_back_to_default():
+    root = scratch.folder()
+    records.write(root + "/settings.pcr", "settings", [{"contrast": "bright", "hints": False}])
+    s = saves.Saves(root)
+    assert s.get("contrast") == saves.DEFAULTS["contrast"]
+    assert s.get("hints") is False
+
+
+def test_high_scores_top_ten_per_variant_best_first():
+    s = saves.Saves(scratch.folder())
+    scores = (50, 70, 30, 90, 70, 10, 20, 40, 60, 80, 65, 5)
+    places = []
+    for i, sc in enumerate(scores):
+        if s.is_high_score("solitaire", sc):
+            places.append(s.add_high_score("solitaire", "P%02d" % i, sc, i))
+    table = s.high_scores("solitaire")
+    assert [r["score"] for r in table] == [90, 80, 70, 70, 65, 60, 50, 40, 30, 20]
+    # Equal scores keep their order of arrival.
+    assert [r["initials"] for r in table if r["score"] == 70] == ["P01", "P04"]
+    assert not s.is_high_score("solitaire", 20)
+    assert s.is_high_score("solitaire", 21)
+    assert s.add_high_score("solitaire", "ZZZ", 19, 0) == 0
+    assert s.high_scores("patience") == []
+    assert s.add_high_score("patience", "ABC", 33, 7, date="2026-11-29", code="K3J") == 1
+    assert s.high_scores("patience") == [{"variant": "patience", "initials": "ABC", "score": 33,
+                                          "seed": 7, "date": "2026-11-29", "code": "K3J"}]
+    assert len(s.high_scores("solitaire")) == 10
+    assert places[0] == 1 and places[3] == 1
+
+
+def test_history_numbers_and_stats():
+    root = scratch.folder()
+    s = saves.Saves(root, "d1")
+    results = [(61, False), (95, True), (40, False), (91, True)]
+    for i, (score, won) in enumerate(results):
+        assert s.add_game(game(seed=i, score=score, won=won)) == i + 1
+    s.add_game(game("patience", score=80, won=True))
+    st = s.stats("solitaire")
+    assert st == {"games": 4, "wins": 2, "best": 95, "average": 71.75, "last": [61, 95, 40, 91]}
+    assert s.stats("patience")["games"] == 1
+    assert s.stats("patience2") == {"games": 0, "wins": 0, "best": 0, "average": 0.0, "last": []}
+    # A new Saves on the same folder carries on the count.
+    s2 = saves.Saves(root, "other")
+    assert s2.device == {"id": "d1", "n": 5}
+    assert s2.add_game(game()) == 6
+
+
+def test_stats_last_ten_are_the_newest_in_order():
+    s = saves.Saves(scratch.folder())
+    for i in range(23):
+        s.add_game(game(seed=i, score=i))
+    st = s.stats("solitaire")
+    assert st["last"] == list(range(13, 23))
+    assert st["games"] == 23 and st["best"] == 22
+
+
+def test_history_is_bounded_oldest_dropped():
+    assert saves.Saves(scratch.folder()).keep == 500
+    s = saves.Saves(scratch.folder(), keep=5)
+    for i in range(9):
+        s.add_game(game(seed=i, score=i))
+    assert [r["n"] for r in s.history()] == [5, 6, 7, 8, 9]
+    assert s.device["n"] == 9
+
+
+def test_lost_device_record_continues_from_history():
+    root = scratch.folder()
+    s = saves.Saves(root, "d1")
+    for i in range(3):
+        s.add_game(game(seed=i))
+    scratch.write(root + "/device.pcr", b"garbage")
+    s2 = saves.Saves(root, "d1")
+    assert len(s2.problems) == 1 and "device.pcr" in s2.problems[0]
+    assert s2.device["n"] == 3
+    assert s2.add_game(game()) == 4
+
+
+def test_current_game_save_load_clear():
+    root = scratch.folder()
+    s = saves.Saves(root)
+    cur = {"variant": "solitaire", "players": ["50436701000000001234"], "screen": "table"}
+    s.save_current(cur)
+    assert saves.Saves(root).load_current() == cur
+    s.clear_current()
+    assert saves.Saves(root).load_current() is None
+
+
+def test_recording_a_game_twice_after_a_power_cut_counts_once():
+    root = scratch.folder()
+    s = saves.Saves(root)
+    cur = {"g": "abcd"}
+    s.save_current(cur)
+    n = s.add_game(game(score=77), current=cur)
+    assert cur["recorded"] == n
+    # Power cut before clear_current(): the UI resumes the finished game and
+    # records it again with the dict it loaded.
+    s2 = saves.Saves(root)
+    again = s2.load_current()
+    assert again["recorded"] == n
+    assert s2.add_game(game(score=77), current=again) == n
+    assert [r["n"] for r in s2.history()] == [n]
+    assert s2.add_game(game(score=12)) == n + 1
+
+
+def test_problems_are_reported_once_and_other_files_kept():
+    root = scratch.folder()
+    s = saves.Saves(root)
+    s.add_high_score("solitaire", "ABC", 80, 1)
+    s.add_game(game())
+    scratch.write(root + "/settings.pcr", b"PCRIB settings 1\n0000 {}\n")
+    s2 = saves.Saves(root)
+    assert len(s2.problems) == 2  # damaged line; truncated
+    assert s2.take_problems() and s2.problems == []
+    assert [r["score"] for r in s2.high_scores("solitaire")] == [80]
+    assert s2.stats("solitaire")["games"] == 1
+    # Repaired on the way in: the next boot has nothing to say.
+    assert saves.Saves(root).problems == []
