@@ -199,7 +199,7 @@ def _complete(path, kind):
             if not raw:
                 return False
             if raw.startswith(b"END "):
-                return raw.strip() == b"END %d" % n
+                return raw == b"END %d\n" % n  # the whole file, newline and all
             if _check(raw) is None:
                 return False
             n += 1
