@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PATHS = (ROOT / "firmware", ROOT / "host" / "pocketcrib" / "mpshim", ROOT / "host")
+PATHS = (ROOT / "firmware", ROOT / "hardware", ROOT / "host" / "pocketcrib" / "mpshim", ROOT / "host")
 
 for p in reversed(PATHS):
     if str(p) not in sys.path:

@@ -1,0 +1,145 @@
+"""board.py, main.py and hardware/pins.py against a stand-in `machine` module.
+
+`machine` exists only on the device; the stand-in here records what the board
+asks of it (pins, I2C transfers) so the wiring in pins.py is checked end to end:
+the pin a button sits on gives that button's bit, B held means safe boot.
+"""
+
+import importlib
+import sys
+import types
+
+import pytest
+
+import pins
+from drivers import buttons
+from mpvm import ROOT, run_micropython
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    levels = {}  # GP -> level; buttons are active low, so 1 = released
+    made = {}
+
+    def __init__(self, gp, mode=None, pull=None):
+        self.gp = gp
+        self.pull = pull
+        Pin.made[gp] = self
+
+    def value(self):
+        return Pin.levels.get(self.gp, 1)
+
+
+class I2C:
+    made = 0
+
+    def __init__(self, i2c_id, sda=None, scl=None, freq=0):
+        I2C.made += 1
+        self.id, self.sda, self.scl, self.freq = i2c_id, sda.gp, scl.gp, freq
+        self.writes = []
+
+    def writeto(self, addr, buf):
+        self.writes.append((addr, bytes(buf)))
+
+    def writevto(self, addr, vector):
+        self.writes.append((addr, b"".join(bytes(v) for v in vector)))
+
+
+class PWM:
+    def __init__(self, pin):
+        self.pin = pin.gp
+        self.duties = []
+
+    def duty_u16(self, d):
+        self.duties.append(d)
+
+    def freq(self, f):
+        self.f = f
+
+
+class ADC:
+    def __init__(self, gp):
+        self.gp = gp
+
+    def read_u16(self):
+        return 52000  # about 7.9 V / 3 on the divider... scaled below
+
+
+@pytest.fixture
+def board(monkeypatch):
+    fake = types.ModuleType("machine")
+    fake.Pin, fake.I2C, fake.PWM, fake.ADC = Pin, I2C, PWM, ADC
+    fake.unique_id = lambda: b"\xe6\x61\x4c\x31\x1b\x7e\x5c\x2f"
+    fake.lightsleep = lambda ms: None
+    monkeypatch.setitem(sys.modules, "machine", fake)
+    monkeypatch.setattr(Pin, "levels", {})
+    monkeypatch.setattr(I2C, "made", 0)
+    monkeypatch.setattr(sys.modules["time"], "sleep_ms", lambda ms: None, raising=False)
+    monkeypatch.setattr(sys.modules["time"], "ticks_ms", lambda: 0, raising=False)
+    sys.modules.pop("board", None)
+    mod = importlib.import_module("board")
+    yield mod
+    sys.modules.pop("board", None)
+
+
+def test_board_builds_display_on_the_pinned_bus(board):
+    b = board.Board()
+    assert (b.i2c.id, b.i2c.sda, b.i2c.scl) == (pins.I2C_ID, pins.SDA, pins.SCL) == (0, 4, 5)
+    assert b.i2c.freq == pins.I2C_FREQ == 400000
+    assert board.Board(fast_i2c=True).i2c.freq == 1000000
+    assert {addr for addr, _ in b.i2c.writes} == {0x3C}
+    assert b.display.bytes_sent == sum(len(d) + 1 for _, d in b.i2c.writes)
+
+
+def test_each_button_pin_gives_its_key_bit(board):
+    b = board.Board()
+    names = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+    for name, gp in zip(names, pins.BUTTON_PINS, strict=True):
+        assert Pin.made[gp].pull == Pin.PULL_UP
+        Pin.levels = {gp: 0}
+        assert b.pressed() == getattr(buttons, name)
+        assert getattr(pins, "BTN_" + name) == gp
+    Pin.levels = {}
+    assert b.pressed() == 0
+    assert len(set(pins.BUTTON_PINS) | {pins.SDA, pins.SCL, pins.PIEZO}) == 9
+
+
+def test_safe_boot_is_b_held(board):
+    assert not board.safe_boot_requested()
+    Pin.levels = {pins.BTN_B: 0}
+    assert board.safe_boot_requested()
+    Pin.levels = {pins.BTN_A: 0}
+    assert not board.safe_boot_requested()
+
+
+def test_unique_id_beep_battery(board):
+    b = board.Board()
+    assert board.unique_id() == "e6614c311b7e5c2f"
+    b.beep(1000, 5)
+    assert b._pwm.duties[-2:] == [32768, 0] and b._pwm.f == 1000
+    v = b.battery_volts()
+    assert v == pytest.approx(52000 * 3.3 * 3 / 65535)
+    assert 0 <= b.battery_percent() <= 100
+
+
+def test_main_safe_boot_prints_and_stops(board, monkeypatch, capsys):
+    Pin.levels = {pins.BTN_B: 0}
+    sys.modules.pop("main", None)
+    main = importlib.import_module("main")
+    main.run()
+    assert "safe boot" in capsys.readouterr().out
+    assert I2C.made == 0  # nothing started: the display was not even touched
+
+
+def test_pins_compiles_and_imports_as_mpy_in_the_vm():
+    code = (
+        "import pins\n"
+        "assert pins.SDA == 4 and pins.SCL == 5 and pins.OLED_ADDR == 0x3C\n"
+        "assert len(pins.BUTTON_PINS) == 6\n"
+        "print('pins ok', pins.BUTTON_PINS)\n"
+    )
+    rc, out = run_micropython(code, paths=(ROOT / "hardware",), use_mpy=True)
+    assert rc == 0, out
+    assert "pins ok (10, 11, 12, 13, 14, 15)" in out
