@@ -1,0 +1,100 @@
+# Deal codes: nine letters that fix a variant and a seed, so friends on other
+# devices can play the very same cards ("KXM PRT WAB" read aloud or keyed in).
+#
+# The letters leave out I, O and Q, which are easily taken for 1, 0 and O.
+# Eight letters carry the deal as a base-23 number, scrambled so that nearby
+# seeds do not give look-alike codes; the ninth is a check letter (weights 1..9
+# modulo the prime 23), so any one wrong letter, or two neighbours swapped, is
+# caught rather than quietly dealing another game.
+from crib.games import VARIANTS
+from crib.rng import Rng
+
+ALPHABET = "ABCDEFGHJKLMNPRSTUVWXYZ"
+LENGTH = 9
+
+_BASE = 23
+_SPACE = 78310985281  # 23 ** 8 numbers in the eight letters
+_DEALS = 3 << 32  # variant * 2**32 + seed
+_MIX = 48398850593  # scrambles: about 0.618 * _SPACE, coprime to it ...
+_UNMIX = 44696163848  # ... and its inverse modulo _SPACE
+_OFFSET = 31415926535
+_INV9 = 18  # 9 * 18 = 1 (mod 23): solves for the check letter
+
+# First day of each month in a common year, for day numbers.
+_MONTH_START = (0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
+
+
+def encode(variant, seed):
+    """The nine-letter code of the variant's deal from seed."""
+    if variant not in VARIANTS:
+        raise ValueError("unknown variant %r (one of: %s)" % (variant, ", ".join(VARIANTS)))
+    if not 0 <= seed <= 0xFFFFFFFF:
+        raise ValueError("seed must be a 32-bit unsigned int: %r" % (seed,))
+    x = ((VARIANTS.index(variant) << 32 | seed) * _MIX + _OFFSET) % _SPACE
+    digits = bytearray(LENGTH)
+    for i in range(LENGTH - 2, -1, -1):
+        digits[i] = x % _BASE
+        x //= _BASE
+    digits[LENGTH - 1] = (-_weighted(digits) * _INV9) % _BASE
+    return "".join(ALPHABET[d] for d in digits)
+
+
+def decode(code):
+    """(variant, seed) from a code; spaces, dashes and lower case are fine. ValueError if not a code."""
+    letters = code.replace(" ", "").replace("-", "").upper()
+    if len(letters) != LENGTH:
+        raise ValueError("a deal code has %d letters, not %d: %r" % (LENGTH, len(letters), code))
+    digits = bytearray(LENGTH)
+    for i in range(LENGTH):
+        d = ALPHABET.find(letters[i])
+        if d < 0:
+            raise ValueError("%r is not a deal code letter (no I, O, Q or digits)" % (letters[i],))
+        digits[i] = d
+    if (_weighted(digits) + LENGTH * digits[LENGTH - 1]) % _BASE:
+        raise ValueError("%s is not a deal code: a letter is wrong" % (letters,))
+    x = 0
+    for i in range(LENGTH - 1):
+        x = x * _BASE + digits[i]
+    deal = ((x - _OFFSET) * _UNMIX) % _SPACE
+    if deal >= _DEALS:
+        raise ValueError("%s is not a deal code: a letter is wrong" % (letters,))
+    return VARIANTS[deal >> 32], deal & 0xFFFFFFFF
+
+
+def pretty(code):
+    """The code in threes, as shown and read aloud: "KXM PRT WAB"."""
+    return code[0:3] + " " + code[3:6] + " " + code[6:9]
+
+
+def deal_of_the_day(date, variant):
+    """The seed of the day's deal for a (year, month, day) date: the same on every device."""
+    if variant not in VARIANTS:
+        raise ValueError("unknown variant %r (one of: %s)" % (variant, ", ".join(VARIANTS)))
+    rng = Rng(day_number(date) * 3 + VARIANTS.index(variant))
+    hi = rng.step()
+    return (hi << 16) | rng.step()
+
+
+def day_number(date):
+    """Days from 2000-01-01 to a (year, month, day) date between 2000 and 9999."""
+    try:
+        y, m, d = date
+    except (TypeError, ValueError):
+        raise ValueError("a date is (year, month, day): %r" % (date,))
+    if not (2000 <= y <= 9999 and 1 <= m <= 12):
+        raise ValueError("no such date: %r" % (date,))
+    leap = y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
+    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[m - 1]
+    if not 1 <= d <= days:
+        raise ValueError("no such date: %r" % (date,))
+    y0 = y - 2000
+    # Leap days from 2000 up to the start of year y (2000 itself is one).
+    leaps = (y0 + 3) // 4 - (y0 + 99) // 100 + (y0 + 399) // 400
+    return y0 * 365 + leaps + _MONTH_START[m - 1] + (leap and m > 2) + d - 1
+
+
+def _weighted(digits):
+    total = 0
+    for i in range(LENGTH - 1):
+        total += (i + 1) * digits[i]
+    return total

@@ -1,0 +1,211 @@
+# The discard advisor and auto-play: what the player is taken to see, exact
+# expectations against a small brute force, rankings, policies, seeded games.
+import sys
+
+from crib import advisor, autoplay, games
+from crib.score import score
+
+CPYTHON = sys.implementation.name == "cpython"
+HEAVY = 10 if CPYTHON else 1
+
+
+def combos2(cards):
+    out = []
+    for i in range(len(cards)):
+        for j in range(i + 1, len(cards)):
+            out.append((cards[i], cards[j]))
+    return out
+
+
+def brute(pending, crib, unseen, rule, others=(), with_crib=True):
+    """Expected points of each discard by plain enumeration: every starter, every crib completion."""
+    out = []
+    for i, j in advisor.PAIRS:
+        a = pending[i]
+        b = pending[j]
+        kept = tuple(c for c in pending if c != a and c != b)
+        total = 0
+        cases = 0
+        for s in unseen:
+            h = score(kept, s) + (2 if s >> 2 == 10 else 0)
+            for o in others:
+                h += score(o, s)
+            if not with_crib:
+                total += h
+                cases += 1
+            elif crib:
+                total += h + score(tuple(crib) + (a, b), s, rule)
+                cases += 1
+            else:
+                for x, y in combos2([c for c in unseen if c != s]):
+                    total += h + score((a, b, x, y), s, rule)
+                    cases += 1
+        out.append(total / cases)
+    return out
+
+
+def play_to(variant, seed, decision):
+    """The game at its decision-th pending discard (0-based), playing the advisor."""
+    g = games.new(variant, seed)
+    for _ in range(decision):
+        g.discard(*advisor.best_discard(g))
+    return g
+
+
+def test_what_the_player_sees_in_foster():
+    g = games.new("solitaire", 4)
+    pending, crib, unseen, rule, others = advisor.situation(g)
+    assert pending == g.pending and crib == () and others == () and rule is True
+    # The two face-down crib cards are unseen; nothing else has been shown.
+    assert len(unseen) == 46
+    assert g.crib[0] in unseen and g.crib[1] in unseen
+    assert sorted(unseen + bytes(pending)) == list(range(52))
+    g.discard(*advisor.best_discard(g))
+    pending, crib, unseen, rule, others = advisor.situation(g)
+    # Deal two: the first eight cards and the starter (now in the hand) are seen.
+    assert len(unseen) == 38
+    for c in g.pack[:8]:
+        assert c not in unseen
+
+
+def test_what_the_player_sees_in_patience_ii():
+    g = games.new("patience2", 9)
+    pending, crib, unseen, rule, others = advisor.situation(g)
+    assert crib == () and rule is False and len(unseen) == 46
+    g.discard(*advisor.best_discard(g))
+    pending, crib, unseen, rule, others = advisor.situation(g)
+    # The second six: the first hand and the first two crib cards are known.
+    assert crib == g.crib and len(crib) == 2 and others == (g.hand,)
+    assert len(unseen) == 40
+    for c in g.hand + g.crib + pending:
+        assert c not in unseen
+
+
+def test_situation_needs_a_pending_discard():
+    g = autoplay.play("patience", 3, "random")
+    try:
+        advisor.situation(g)
+    except ValueError as e:
+        assert "pending" in str(e)
+    else:
+        assert False
+
+
+def check_exact(g, policy="advisor"):
+    pending, crib, unseen, rule, others = advisor.situation(g)
+    ranked = advisor.rank_discards(g, policy)
+    want = brute(pending, crib, unseen, rule, others, policy == "advisor")
+    got = {}
+    for value, a, b in ranked:
+        got[(a, b)] = value
+    for k in range(15):
+        i, j = advisor.PAIRS[k]
+        assert abs(got[(pending[i], pending[j])] - want[k]) < 1e-9, (g, k, want[k])
+
+
+def test_exact_late_in_the_deal():
+    # The last deals have few unseen cards, so the brute force is quick even here.
+    for seed in range(HEAVY):
+        check_exact(play_to("solitaire", seed, 5))  # six cards unseen
+        check_exact(play_to("patience", seed, 4))  # ten unseen
+        check_exact(play_to("patience2", seed, 6))  # seven unseen, crib to come
+        check_exact(play_to("patience2", seed, 7))  # the starter is the one card left
+        check_exact(play_to("patience2", seed, 5))  # fourteen unseen, crib known
+
+
+def test_exact_hand_only_policy():
+    for seed in range(HEAVY):
+        check_exact(play_to("patience", seed + 50, 0), "hand")
+        check_exact(play_to("patience2", seed + 50, 1), "hand")
+
+
+def test_ranking_is_complete_and_sorted():
+    for variant in games.VARIANTS:
+        g = games.new(variant, 12)
+        while g.pending is not None:
+            ranked = advisor.rank_discards(g)
+            assert len(ranked) == 15
+            pairs = set()
+            for value, a, b in ranked:
+                assert a in g.pending and b in g.pending and a != b
+                pairs.add((min(a, b), max(a, b)))
+            assert len(pairs) == 15
+            values = [r[0] for r in ranked]
+            assert values == sorted(values, reverse=True)
+            assert advisor.best_discard(g) == ranked[0][1:]
+            # A hint counts each hand with one score() per starter rank at most.
+            assert 0 < advisor.calls <= 15 * 13 * 2 + 13
+            g.discard(*ranked[-1][1:])  # the worst discard: the game goes on all the same
+
+
+def test_pure_function_matches_the_game():
+    g = play_to("patience", 21, 2)
+    pending, crib, unseen, rule, others = advisor.situation(g)
+    nums, den = advisor.expectations(pending, crib, unseen, rule, others)
+    ranked = advisor.rank_discards(g)
+    assert ranked[0][0] == max(nums) / den
+    try:
+        advisor.expectations(pending[:5], crib, unseen, rule)
+    except ValueError:
+        pass
+    else:
+        assert False
+
+
+def test_unknown_policy():
+    g = games.new("solitaire", 1)
+    for bad in ("best", "", None):
+        try:
+            advisor.best_discard(g, bad)
+        except ValueError:
+            pass
+        else:
+            assert False, bad
+    try:
+        autoplay.play("solitaire", 1, "clever")
+    except ValueError as e:
+        assert "clever" in str(e)
+    else:
+        assert False
+
+
+def test_autoplay_is_reproducible():
+    for variant in games.VARIANTS:
+        for policy in autoplay.POLICIES:
+            a = autoplay.play(variant, 77, policy)
+            b = autoplay.play(variant, 77, policy)
+            assert a.over and a.log == b.log and a.save() == b.save()
+            assert games.load(a.save()).log == a.log
+
+
+def test_step_plays_one_discard_at_a_time():
+    g = games.new("patience2", 5)
+    pick = autoplay.chooser("advisor")
+    steps = 0
+    while autoplay.step(g, pick):
+        steps += 1
+    assert steps == 8 and g.over
+    assert g.log == autoplay.play("patience2", 5, "advisor").log
+    assert not autoplay.step(g, pick)
+
+
+def test_random_policy_differs_by_seed_and_from_the_deal():
+    a = autoplay.play("solitaire", 1, "random")
+    b = autoplay.play("solitaire", 2, "random")
+    assert a.moves != b.moves
+
+
+def test_advice_pays():
+    # Over a few games the advisor beats random discards by a wide margin, and
+    # counting the crib beats ignoring it (means over the same deals).
+    games_n = 6 * HEAVY
+    for variant in games.VARIANTS:
+        means = {}
+        for policy in ("random", "hand", "advisor"):
+            total = 0
+            for seed in range(games_n):
+                total += autoplay.play(variant, 1000 + seed, policy).score
+            means[policy] = total / games_n
+        assert means["advisor"] > means["random"] + 10, (variant, means)
+        if CPYTHON:
+            assert means["advisor"] > means["hand"], (variant, means)
