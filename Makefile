@@ -82,8 +82,10 @@ bench: $(VENV)/.stamp node_modules/.stamp
 
 # --- device ------------------------------------------------------------------
 
-sim:
-	@echo "the simulator is not built yet"
+# The firmware UI on CPython in this terminal; SIM_ARGS="--window" for a
+# pygame window, "--seed N", "--data DIR" (default ~/.pocketcrib/sim).
+sim: $(VENV)/.stamp
+	cd host && ../$(BIN)/python -m pocketcrib.sim $(SIM_ARGS)
 
 flash:
 	@echo "make flash: not built yet (will copy $(BUILD)/ to the Pico with mpremote)"

@@ -1,0 +1,165 @@
+# The app: one screen at a time, key events in, frames out, and the power
+# policy (dim after idle, display off later, any key wakes).
+#
+#   app = App(board, saves)     # board: display, keys, ticks_ms(), sleep_ms(ms)
+#   app.run()                   # forever; tests and the simulator call step()
+#
+# The board is board.Board on the device and a desktop twin in the simulator.
+# It provides: .display (a framebuf.FrameBuffer with show(), contrast(v),
+# poweroff(), poweron(), flip(on)), .keys (get() -> key event, 0 for none),
+# ticks_ms() and sleep_ms(ms); and may provide start_sampling(),
+# sleep_until_key(), beep() and date() ("YYYY-MM-DD", or None while the clock
+# is unset). Time comes only from the board, so a simulator can drive it.
+import gc
+
+from micropython import const
+
+_ON = const(0)
+_DIM = const(1)
+_OFF = const(2)
+_MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30
+_DIM_CONTRAST = const(1)
+
+
+class App:
+    def __init__(self, board, saves, seed=None):
+        self.board = board
+        self.display = board.display
+        self.keys = board.keys
+        self.saves = saves
+        self.seed = seed  # fixed first seed (tests, the simulator); None: from the clock
+        self.power = _ON
+        self.last = board.ticks_ms()
+        self.dirty = True
+        self.frames = 0  # frames drawn (tests and benchmarks read it)
+        self.screen = _Blank()
+        self.play = None  # the game in progress (ui.play.Play)
+        self.apply_settings()
+        from ui.menus import Notice, Title
+
+        problems = saves.take_problems()
+        self.go(Notice(self, problems, Title(self)) if problems else Title(self))
+
+    # Screens
+
+    def go(self, screen):
+        """Show another screen (and collect garbage between screens)."""
+        self.screen = screen
+        self.dirty = True
+        gc.collect()
+
+    def redraw(self):
+        self.dirty = True
+
+    def draw(self):
+        fb = self.display
+        fb.fill(0)
+        self.screen.draw(fb)
+        fb.show()
+        self.frames += 1
+        self.dirty = False
+
+    def step(self):
+        """Take at most one key event, apply the power policy, draw if needed."""
+        k = self.keys.get()
+        board = self.board
+        if k:
+            self.last = board.ticks_ms()
+            if self.power != _ON:
+                self.wake()  # the key that wakes only wakes
+            else:
+                self.screen.key(k)
+        elif self.power != _OFF:
+            self.idle((board.ticks_ms() - self.last) & _MASK)
+        if self.dirty and self.power != _OFF:
+            self.draw()
+        return k
+
+    def run(self):
+        board = self.board
+        start = getattr(board, "start_sampling", None)
+        if start is not None:
+            start()
+        sleeper = getattr(board, "sleep_until_key", None)
+        while True:
+            self.step()
+            if self.power == _OFF and sleeper is not None:
+                sleeper()
+                self.wake()
+            else:
+                board.sleep_ms(10 if self.power == _ON else 50)
+
+    # Power
+
+    def idle(self, ms):
+        """Dim, then turn the display off, after the idle times in the settings."""
+        dim = self.saves.get("dim")
+        off = self.saves.get("sleep")
+        if off and ms >= off * 1000:
+            self.sleep()
+        elif dim and ms >= dim * 1000 and self.power == _ON:
+            self.power = _DIM
+            self.display.contrast(_DIM_CONTRAST)
+
+    def sleep(self):
+        self.save_game()
+        self.display.poweroff()
+        self.power = _OFF
+
+    def wake(self):
+        d = self.display
+        if self.power == _OFF:
+            d.poweron()
+        d.contrast(self.saves.get("contrast"))
+        self.power = _ON
+        self.last = self.board.ticks_ms()
+        self.dirty = True
+
+    @property
+    def asleep(self):
+        return self.power == _OFF
+
+    @property
+    def dimmed(self):
+        return self.power == _DIM
+
+    def apply_settings(self):
+        d = self.display
+        d.contrast(self.saves.get("contrast"))
+        d.flip(self.saves.get("flip"))
+        self.dirty = True
+
+    # Things screens share
+
+    def save_game(self):
+        if self.play is not None:
+            self.play.save()
+
+    def new_seed(self):
+        """A seed for a new game: the next fixed one, or one from the clock."""
+        if self.seed is not None:
+            s = self.seed
+            self.seed = (s + 1) & 0xFFFFFFFF
+            return s
+        t = self.board.ticks_ms()
+        return ((t * 2654435761) ^ (self.saves.device.get("n", 0) << 20)) & 0xFFFFFFFF
+
+    def date(self):
+        f = getattr(self.board, "date", None)
+        return f() if f is not None else None
+
+    def beep(self):
+        if self.saves.get("sound"):
+            f = getattr(self.board, "beep", None)
+            if f is not None:
+                f()
+
+
+class _Blank:
+    """The screen before the first one."""
+
+    def key(self, k):
+        pass
+
+    def draw(self, fb):
+        pass

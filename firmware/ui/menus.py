@@ -1,0 +1,373 @@
+# The screens around the game: title, menu, players, settings, high scores,
+# statistics, about, notices, and entering initials for a high score.
+from crib.games import TITLES, VARIANTS
+from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from ui import gfx
+
+_ROWS = 6  # menu rows below the title bar
+VERSION = "1.0"
+
+
+class Title:
+    def __init__(self, app):
+        self.app = app
+
+    def key(self, k):
+        self.app.go(Menu(self.app))
+
+    def draw(self, fb):
+        # A fan of the five cards of the best hand there is: 29.
+        for i, c in enumerate((18, 17, 16, 43, 19)):
+            gfx.card(fb, c, 14 + 20 * i, 2 + (2 if i in (0, 4) else 0))
+        gfx.center(fb, "Pocket Crib", 36)
+        fb.hline(30, 45, 68, 1)
+        gfx.center(fb, "press a key", 52)
+
+
+class Menu:
+    """The main menu; resume comes first when a game is saved."""
+
+    def __init__(self, app, cur=0):
+        self.app = app
+        items = []
+        if app.saves.has_current():
+            items.append(("Resume the game", _resume))
+        for i in range(len(VARIANTS)):
+            items.append((TITLES[i], _player(i)))
+        items.append(("Solitaire, 2-4 players", lambda a: a.go(Players(a))))
+        items.append(("High scores", lambda a: a.go(Scores(a, 0))))
+        items.append(("Statistics", lambda a: a.go(Stats(a, 0))))
+        items.append(("Settings", lambda a: a.go(Settings(a))))
+        items.append(("About", lambda a: a.go(About(a))))
+        self.items = items
+        self.cur = cur
+        self.top = 0
+
+    def key(self, k):
+        n = len(self.items)
+        if k == UP:
+            self.cur = (self.cur - 1) % n
+        elif k == DOWN:
+            self.cur = (self.cur + 1) % n
+        elif k == A:
+            self.items[self.cur][1](self.app)
+            return
+        elif k == B:
+            self.app.go(Title(self.app))
+            return
+        self.app.redraw()
+
+    def draw(self, fb):
+        gfx.bar(fb, "Pocket Crib")
+        self.top = listing(fb, [t for t, _ in self.items], self.cur, self.top)
+
+
+def listing(fb, rows, cur, top):
+    """Rows under the title bar with the current one lit; returns the new top row."""
+    if cur < top:
+        top = cur
+    elif cur >= top + _ROWS:
+        top = cur - _ROWS + 1
+    for i in range(top, min(len(rows), top + _ROWS)):
+        y = 10 + 9 * (i - top)
+        lit = i == cur
+        if lit:
+            fb.fill_rect(0, y, 128, 9, 1)
+        gfx.text(fb, rows[i], 4, y + 1, 0 if lit else 1)
+    if top > 0:
+        gfx.glyph(fb, ord("^"), 122, 10)
+    if top + _ROWS < len(rows):
+        gfx.glyph(fb, ord("v"), 122, 56)
+    return top
+
+
+def _resume(app):
+    from ui.play import resume
+
+    if not resume(app):
+        app.go(Menu(app))
+
+
+def _player(kind):
+    def go(app):
+        from ui.play import start
+
+        start(app, VARIANTS[kind])
+
+    return go
+
+
+class Players:
+    """Solitaire Cribbage for two to four players on one device."""
+
+    def __init__(self, app):
+        self.app = app
+        self.n = 2
+        self.partners = False
+        self.cur = 0
+
+    def key(self, k):
+        if k == UP:
+            self.cur = (self.cur - 1) % 3
+        elif k == DOWN:
+            self.cur = (self.cur + 1) % 3
+        elif k in (LEFT, RIGHT, A) and self.cur == 0:
+            self.n = 2 + (self.n - 2 + (-1 if k == LEFT else 1)) % 3
+            if self.n != 4:
+                self.partners = False
+        elif k in (LEFT, RIGHT, A) and self.cur == 1:
+            self.partners = self.n == 4 and not self.partners
+        elif k == A:
+            from ui.play import start
+
+            start(self.app, "solitaire", self.n, self.partners)
+            return
+        elif k == B:
+            self.app.go(Menu(self.app))
+            return
+        self.app.redraw()
+
+    def draw(self, fb):
+        gfx.bar(fb, "Solitaire Cribbage")
+        rows = ("Players: %d" % self.n,
+                "Partners: " + ("1+3 v 2+4" if self.partners else "no" if self.n == 4 else "-"),
+                "Start")
+        listing(fb, rows, self.cur, 0)
+        gfx.text(fb, "Each plays their own pack;", 4, 40)
+        gfx.text(fb, "pass the device each deal.", 4, 49)
+
+
+# Settings: name, label, the values it steps through, how a value is shown.
+_SETTINGS = (
+    ("contrast", "Contrast", (16, 48, 96, 128, 176, 255)),
+    ("dim", "Dim after", (0, 15, 30, 60, 120)),
+    ("sleep", "Screen off after", (0, 60, 120, 300, 600)),
+    ("hints", "Hints", (False, True)),
+    ("flip", "Upside down", (False, True)),
+    ("sound", "Sound", (False, True)),
+)
+
+
+def _show(value):
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return "%d" % value
+
+
+def _secs(value):
+    if value == 0:
+        return "never"
+    return "%ds" % value if value < 60 else "%dm" % (value // 60)
+
+
+class Settings:
+    def __init__(self, app):
+        self.app = app
+        self.cur = 0
+        self.top = 0
+
+    def key(self, k):
+        n = len(_SETTINGS)
+        if k == UP:
+            self.cur = (self.cur - 1) % n
+        elif k == DOWN:
+            self.cur = (self.cur + 1) % n
+        elif k in (LEFT, RIGHT, A):
+            name, _, values = _SETTINGS[self.cur]
+            saves = self.app.saves
+            v = saves.get(name)
+            i = values.index(v) if v in values else 0
+            i = (i + (-1 if k == LEFT else 1)) % len(values)
+            saves.set(name, values[i])
+            self.app.apply_settings()
+        elif k == B:
+            self.app.go(Menu(self.app))
+            return
+        self.app.redraw()
+
+    def draw(self, fb):
+        gfx.bar(fb, "Settings")
+        saves = self.app.saves
+        rows = []
+        for name, label, _ in _SETTINGS:
+            v = saves.get(name)
+            rows.append(label + ": " + (_secs(v) if name in ("dim", "sleep") else _show(v)))
+        self.top = listing(fb, rows, self.cur, self.top)
+
+
+class Scores:
+    """The top ten of a variant; LEFT and RIGHT change the variant."""
+
+    def __init__(self, app, kind):
+        self.app = app
+        self.kind = kind
+        self.load()
+
+    def load(self):
+        self.rows = self.app.saves.high_scores(VARIANTS[self.kind])
+
+    def key(self, k):
+        if k == LEFT or k == RIGHT:
+            self.kind = (self.kind + (1 if k == RIGHT else -1)) % len(VARIANTS)
+            self.load()
+            self.app.redraw()
+        elif k == A or k == B:
+            self.app.go(Menu(self.app))
+
+    def draw(self, fb):
+        gfx.bar(fb, "< " + TITLES[self.kind] + " >")
+        if not self.rows:
+            gfx.center(fb, "No scores yet", 30)
+            return
+        for i in range(min(10, len(self.rows))):
+            r = self.rows[i]
+            x = 64 * (i // 5)
+            y = 11 + 10 * (i % 5)
+            gfx.right(fb, "%d" % (i + 1), x + 12, y)
+            gfx.text(fb, str(r.get("initials", "?"))[:3], x + 17, y)
+            gfx.right(fb, "%d" % r.get("score", 0), x + 60, y)
+
+
+class Stats:
+    """Games, wins, best, average and the last ten scores of a variant."""
+
+    def __init__(self, app, kind):
+        self.app = app
+        self.kind = kind
+        self.load()
+
+    def load(self):
+        self.s = self.app.saves.stats(VARIANTS[self.kind])
+
+    def key(self, k):
+        if k == LEFT or k == RIGHT:
+            self.kind = (self.kind + (1 if k == RIGHT else -1)) % len(VARIANTS)
+            self.load()
+            self.app.redraw()
+        elif k == A or k == B:
+            self.app.go(Menu(self.app))
+
+    def draw(self, fb):
+        s = self.s
+        gfx.bar(fb, "< " + TITLES[self.kind] + " >")
+        games = s["games"]
+        wins = s["wins"]
+        gfx.text(fb, "Games %d" % games, 2, 11)
+        gfx.text(fb, "Won %d (%d%%)" % (wins, (wins * 100 // games) if games else 0), 60, 11)
+        avg = s["average"]
+        gfx.text(fb, "Best %d" % s["best"], 2, 20)
+        gfx.text(fb, "Average %d.%d" % (int(avg), int(avg * 10) % 10), 60, 20)
+        last = s["last"]
+        gfx.text(fb, "Last ten", 2, 30)
+        if not last:
+            return
+        # A bar per game, the target as a dotted line across.
+        target = 91 if self.kind == 0 else 80
+        top = max(max(last), target)
+        for i in range(len(last)):
+            h = last[i] * 24 // top
+            fb.fill_rect(50 + 8 * i, 63 - h, 6, h, 1)
+        y = 63 - target * 24 // top
+        for x in range(48, 128, 2):
+            fb.pixel(x, y, 1)
+
+
+class About:
+    LINES = (
+        "Pocket Crib " + VERSION,
+        "Solitaire Cribbage (Foster),",
+        "Cribbage Patience I and II.",
+        "Arrows move, A chooses,",
+        "B goes back; hold B in a",
+        "game to pause it.",
+    )
+
+    def __init__(self, app):
+        self.app = app
+
+    def key(self, k):
+        if k == A or k == B:
+            self.app.go(Menu(self.app))
+
+    def draw(self, fb):
+        gfx.bar(fb, "About")
+        for i in range(len(self.LINES)):
+            gfx.text(fb, self.LINES[i], 2, 10 + 9 * i)
+
+
+class Notice:
+    """Messages (say, a damaged file set aside); A goes on to `then` (or the menu)."""
+
+    def __init__(self, app, lines, then):
+        self.app = app
+        self.then = then
+        out = []
+        for line in lines:
+            out.extend(gfx.wrap(str(line), 124))
+        self.lines = out
+        self.top = 0
+
+    def key(self, k):
+        if k == DOWN and self.top + 5 < len(self.lines):
+            self.top += 1
+            self.app.redraw()
+        elif k == UP and self.top:
+            self.top -= 1
+            self.app.redraw()
+        elif k == A or k == B:
+            self.app.go(self.then if self.then is not None else Menu(self.app))
+
+    def draw(self, fb):
+        gfx.bar(fb, "Note")
+        for i in range(self.top, min(len(self.lines), self.top + 5)):
+            gfx.text(fb, self.lines[i], 2, 10 + 9 * (i - self.top))
+        gfx.right(fb, "A: OK", 127, 56)
+
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
+
+
+class Initials:
+    """Three letters for the high-score table: UP/DOWN change, LEFT/RIGHT move, A enters."""
+
+    def __init__(self, app, prompt, done):
+        self.app = app
+        self.prompt = prompt
+        self.done = done
+        last = app.saves.get("initials")
+        self.chars = [c if c in _LETTERS else "A" for c in (last + "AAA")[:3]]
+        self.cur = 0
+
+    def key(self, k):
+        c = self.chars[self.cur]
+        if k == UP or k == DOWN:
+            i = (_LETTERS.index(c) + (1 if k == UP else -1)) % len(_LETTERS)
+            self.chars[self.cur] = _LETTERS[i]
+        elif k == LEFT:
+            self.cur = (self.cur - 1) % 3
+        elif k == RIGHT:
+            self.cur = (self.cur + 1) % 3
+        elif k == A:
+            if self.cur < 2:
+                self.cur += 1
+            else:
+                self.done("".join(self.chars))
+                return
+        elif k == B and self.cur:
+            self.cur -= 1
+        self.app.redraw()
+
+    def draw(self, fb):
+        gfx.bar(fb, self.prompt)
+        gfx.center(fb, "Your initials:", 13)
+        for i in range(3):
+            x = 40 + 18 * i
+            if i == self.cur:
+                fb.fill_rect(x, 26, 14, 13, 1)
+                gfx.cursor(fb, x + 6, 42)
+            else:
+                fb.rect(x, 26, 14, 13, 1)
+            gfx.center(fb, self.chars[i], 29, 0 if i == self.cur else 1, x, x + 14)
+        gfx.center(fb, "up/down: letter  A: next", 52)

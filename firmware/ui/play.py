@@ -1,0 +1,516 @@
+# The game screens: the table (six cards to choose two from), the counting
+# called out item by item, the deal's summary, "pass to player N", the end of
+# the game (won or lost, or the standings of several players) and the pause menu.
+#
+# Play holds the match and where the players are in it; it is saved to flash
+# after every move, so a power cut resumes on the very screen it left.
+from crib.match import Match, restore
+from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
+from ui import gfx
+from ui.words import count_calls
+
+SHORT = ("Solitaire", "Patience", "Patience II")
+LABELS = {"hand": "Hand", "hand2": "Second hand", "crib": "Crib", "last": "Last four",
+          "heels": "His heels"}
+_SAVE_VERSION = 1
+
+
+class Play:
+    """A game in progress (one to four players) and where it stands."""
+
+    def __init__(self, app, match):
+        self.app = app
+        self.match = match
+        self.count = None  # (player, first log item) while a deal is being counted
+        self.done = 0  # players whose finished game is in the history
+        self.recorded = None  # history number given to player `done` (power-cut safety)
+        self.hs = 0  # players whose high score has been dealt with
+
+    @property
+    def multi(self):
+        return self.match.players > 1
+
+    def state(self):
+        d = self.match.save()
+        d["v"] = _SAVE_VERSION
+        d["count"] = list(self.count) if self.count else None
+        d["done"] = self.done
+        d["recorded"] = self.recorded
+        d["hs"] = self.hs
+        return d
+
+    def save(self):
+        self.app.saves.save_current(self.state())
+
+    def screen(self):
+        """The screen this game stands at."""
+        if self.count:
+            return Count(self, self.count[0], self.count[1])
+        if self.match.over:
+            return Standings(self) if self.multi else Over(self)
+        if self.multi:
+            return Pass(self)
+        return Table(self)
+
+    def discard(self, a, b):
+        m = self.match
+        player = m.turn
+        g = m.game()
+        start = len(g.log)
+        m.discard(a, b)
+        if len(g.log) > start:
+            self.count = (player, start)
+        self.save()
+        self.app.go(self.screen())
+
+    def counted(self):
+        """The player has seen the deal's counting: on to the next deal."""
+        self.count = None
+        self.save()
+        self.app.go(self.screen())
+
+    # The end: history, then high scores, then back to the menu.
+
+    def finish(self):
+        app = self.app
+        saves = app.saves
+        m = self.match
+        while self.done < m.players:
+            g = m.games[self.done]
+            rec = {"variant": g.variant, "seed": g.seed, "score": g.score, "won": g.won,
+                   "target": g.target, "rounds": g.round_points(), "date": app.date(),
+                   "players": m.players, "code": None}
+            state = self.state()
+            saves.add_game(rec, current=state)  # stamps state["recorded"] first
+            self.done += 1
+            self.recorded = None
+            self.save()
+        while self.hs < m.players:
+            g = m.games[self.hs]
+            if saves.is_high_score(g.variant, g.score) and not _entered(saves, g):
+                from ui.menus import Initials
+
+                who = "Player %d" % (self.hs + 1) if self.multi else "New high score!"
+                app.go(Initials(app, who, self.initials))
+                return
+            self.hs += 1
+        saves.clear_current()
+        app.play = None
+        from ui.menus import Scores
+
+        g = m.games[0]
+        app.go(Scores(app, g.kind))
+
+    def initials(self, text):
+        app = self.app
+        g = self.match.games[self.hs]
+        app.saves.set("initials", text)
+        app.saves.add_high_score(g.variant, text, g.score, g.seed, app.date(), None)
+        self.hs += 1
+        self.save()
+        self.finish()
+
+
+def _entered(saves, g):
+    # After a power cut between entering a score and clearing the game, the
+    # score is already in the table: do not ask again.
+    for r in saves.high_scores(g.variant):
+        if r.get("seed") == g.seed and r.get("score") == g.score:
+            return True
+    return False
+
+
+def start(app, variant, players=1, partners=False):
+    seeds = [app.new_seed() for _ in range(players)]
+    play = Play(app, Match(seeds, partners, variant))
+    app.play = play
+    play.save()
+    app.go(play.screen())
+
+
+def resume(app):
+    """Load the saved game and show it; False if there is none or it is damaged."""
+    data = app.saves.load_current()
+    if data is None:
+        return False
+    try:
+        if data.get("v") != _SAVE_VERSION:
+            raise ValueError("saved game version %r" % (data.get("v"),))
+        play = Play(app, restore(data))
+        c = data.get("count")
+        play.count = (c[0], c[1]) if c else None
+        play.done = data.get("done", 0)
+        play.recorded = data.get("recorded")
+        play.hs = data.get("hs", 0)
+    except (ValueError, KeyError, TypeError, IndexError) as e:
+        app.saves.clear_current()
+        from ui.menus import Notice
+
+        app.go(Notice(app, ["The saved game is damaged and was dropped.", str(e)], None))
+        return False
+    app.play = play
+    app.go(play.screen())
+    return True
+
+
+def hint(game, mine):
+    """The advisor's suggestion for the six cards awaiting a discard:
+    (best pair, its expected points, expected points of `mine` or None), or
+    None when no advisor is installed (issue 5's crib/advisor.py)."""
+    try:
+        from crib.advisor import rank_discards  # pyright: ignore[reportMissingImports]
+    except ImportError:
+        return None
+    ranked = rank_discards(game)
+    best = ranked[0]
+    yours = None
+    if mine is not None:
+        for ev, a, b in ranked:
+            if (a == mine[0] and b == mine[1]) or (a == mine[1] and b == mine[0]):
+                yours = ev
+    return (best[1], best[2]), best[0], yours
+
+
+def _title(fb, play, g, left=None):
+    if left is None:
+        if play.multi:
+            left = "Player %d  deal %d/%d" % (play.match.turn + 1, g.round, g.deals)
+        else:
+            left = "%s  %d/%d" % (SHORT[g.kind], g.round, g.deals)
+    gfx.bar(fb, left)
+    gfx.right(fb, "%d/%d" % (g.score, g.target), 126, 1, 0)
+
+
+def _strip(fb, play, g):
+    gfx.strip(fb, g.score, g.target, 57, 60 if play.multi else 0)
+
+
+class Table:
+    """Six cards (sorted); mark two with A and send them to the crib."""
+
+    def __init__(self, play):
+        self.play = play
+        self.app = play.app
+        self.cur = 0
+        self.marks = []
+        self.tip = None  # hint lines while shown
+        g = play.match.game()
+        self.cards = sorted(g.pending)
+
+    def key(self, k):
+        n = len(self.cards)
+        if k == LEFT:
+            self.cur = (self.cur - 1) % n
+        elif k == RIGHT:
+            self.cur = (self.cur + 1) % n
+        elif k == A:
+            if len(self.marks) == 2:
+                a, b = self.marks
+                self.play.discard(self.cards[a], self.cards[b])
+                return
+            if self.cur in self.marks:
+                self.marks.remove(self.cur)
+            else:
+                self.marks.append(self.cur)
+        elif k == B:
+            if self.tip:
+                self.tip = None
+            elif self.marks:
+                self.marks.pop()
+        elif k == UP:
+            self.show_hint()
+        elif k == DOWN:
+            self.tip = None
+        elif k == B_LONG:
+            self.app.go(Pause(self.play, self))
+            return
+        self.app.redraw()
+
+    def show_hint(self):
+        if not self.app.saves.get("hints"):
+            self.tip = ["Hints are off (Settings)."]
+            return
+        g = self.play.match.game()
+        mine = None
+        if len(self.marks) == 2:
+            mine = (self.cards[self.marks[0]], self.cards[self.marks[1]])
+        h = hint(g, mine)
+        if h is None:
+            self.tip = ["No advisor on this device."]
+            return
+        pair, best, yours = h
+        self.tip = ["Best: %s  %.1f points" % (_names(pair), best)]
+        if yours is not None:
+            self.tip.append("Yours: %s  %.1f" % (_names(mine), yours))
+
+    def draw(self, fb):
+        play = self.play
+        g = play.match.game()
+        _title(fb, play, g)
+        marks = self.marks
+        for i in range(len(self.cards)):
+            gfx.card(fb, self.cards[i], 1 + 21 * i, 10, i in marks)
+        gfx.cursor(fb, 10 + 21 * self.cur, 37)
+        y = 43
+        if self.tip:
+            for i in range(len(self.tip)):
+                gfx.text(fb, self.tip[i], 1, 41 + 8 * i)
+        elif len(marks) == 2:
+            gfx.text(fb, "A: to the crib   B: undo", 1, y)
+        else:
+            x = gfx.text(fb, "Crib", 1, y) + 2
+            if g.kind == 2:
+                x = gfx.minis(fb, g.crib, x, y - 1)
+                if g.hand:
+                    fb.vline(x + 3, y - 1, 9, 1)
+                    gfx.minis(fb, g.hand, x + 7, y - 1)
+            else:
+                x += gfx.mini_back(fb, x, y - 1) + 2
+                x += gfx.mini_back(fb, x, y - 1)
+                if play.multi:
+                    gfx.right(fb, _others(play), 127, y)
+                else:
+                    gfx.right(fb, "A: choose", 127, y)
+        _strip(fb, play, g)
+
+
+def _names(cards):
+    return " ".join(gfx.RANK_CHARS[c >> 2] + chr(1 + (c & 3)) for c in cards)
+
+
+def _others(play):
+    m = play.match
+    s = ""
+    for i in range(m.players):
+        if i != m.turn:
+            s += " P%d %d" % (i + 1, m.games[i].score)
+    return s[1:]
+
+
+class Count:
+    """A deal counted one call at a time: the cards in play are lit as called."""
+
+    def __init__(self, play, player, start):
+        self.play = play
+        self.app = play.app
+        self.player = player
+        self.g = play.match.games[player]
+        self.items = self.g.log[start:]
+        self.page = 0
+        self.open()
+
+    def open(self):
+        label, cards, starter, points = self.items[self.page]
+        self.shown = tuple(cards) + ((starter,) if starter is not None else ())
+        if label == "heels":
+            self.parts = ((label, (starter,), 2),)
+            self.lines = ["the cut is a jack:", "two for his heels"]
+        else:
+            crib = label == "crib" and self.g.crib_rule
+            self.parts, self.lines = count_calls(cards, starter, crib)
+        self.line = 0
+
+    def key(self, k):
+        if k == A:
+            if self.line < len(self.lines) - 1:
+                self.line += 1
+            elif self.page < len(self.items) - 1:
+                self.page += 1
+                self.open()
+            else:
+                self.app.go(Summary(self.play, self.player, self.items))
+                return
+        elif k == B:
+            self.app.go(Summary(self.play, self.player, self.items))
+            return
+        elif k == B_LONG:
+            self.app.go(Pause(self.play, self))
+            return
+        self.app.redraw()
+
+    def draw(self, fb):
+        label, cards, starter, points = self.items[self.page]
+        title = LABELS.get(label, label)
+        if self.play.multi:
+            title = "P%d  %s" % (self.player + 1, title)
+        gfx.bar(fb, title)
+        total = 0
+        for i in range(min(self.line + 1, len(self.parts))):
+            total += self.parts[i][2]
+        if label == "heels":
+            total = 2
+        gfx.right(fb, "%d" % total, 126, 1, 0)
+        lit = self.parts[self.line][1] if self.line < len(self.parts) else ()
+        for i in range(len(cards)):
+            gfx.card(fb, cards[i], 1 + 21 * i, 10, cards[i] in lit)
+        if starter is not None:
+            x = 1 + 21 * len(cards) + 4 if label == "heels" else 108
+            gfx.card(fb, starter, x, 10, starter in lit)
+        # The calls so far, the newest at the bottom, wrapped to the width.
+        shown = []
+        for i in range(self.line + 1):
+            for part in gfx.wrap(self.lines[i] + ("," if i < self.line else ""), 126):
+                shown.append(part)
+        shown = shown[-3:]
+        for i in range(len(shown)):
+            gfx.text(fb, shown[i], 1, 38 + 9 * i)
+
+
+class Summary:
+    """The deal's points, item by item, and the score against the target."""
+
+    def __init__(self, play, player, items):
+        self.play = play
+        self.app = play.app
+        self.player = player
+        self.items = items
+
+    def key(self, k):
+        if k == A or k == B:
+            self.play.counted()
+        elif k == B_LONG:
+            self.app.go(Pause(self.play, self))
+
+    def draw(self, fb):
+        play = self.play
+        g = play.match.games[self.player]
+        deal = len(g.round_points())
+        who = "P%d  " % (self.player + 1) if play.multi else ""
+        gfx.bar(fb, "%sDeal %d of %d" % (who, deal, g.deals))
+        y = 11
+        for label, cards, starter, points in self.items:
+            gfx.text(fb, LABELS.get(label, label), 4, y)
+            gfx.right(fb, "%d" % points, 60, y)
+            y += 9
+        fb.vline(66, 11, 42, 1)
+        gfx.text(fb, "Score", 72, 11)
+        gfx.text(fb, "%d of %d" % (g.score, g.target), 72, 20)
+        gfx.right(fb, "A: go on", 127, 44)
+        gfx.strip(fb, g.score, g.target, 57, 60 if play.multi else 0)
+
+
+class Pass:
+    """Hand the device to the next player."""
+
+    def __init__(self, play):
+        self.play = play
+        self.app = play.app
+
+    def key(self, k):
+        if k == A:
+            self.app.go(Table(self.play))
+        elif k == B_LONG:
+            self.app.go(Pause(self.play, self))
+
+    def draw(self, fb):
+        m = self.play.match
+        g = m.game()
+        gfx.bar(fb, "Deal %d of %d" % (g.round, g.deals))
+        gfx.center(fb, "Pass to player %d" % (m.turn + 1), 14)
+        y = 27
+        for side in range(len(m.sides)):
+            who = "+".join("P%d" % (p + 1) for p in m.sides[side])
+            gfx.text(fb, who, 20 + 48 * (side & 1), y + 9 * (side >> 1))
+            gfx.right(fb, "%d" % m.side_score(side), 60 + 48 * (side & 1), y + 9 * (side >> 1))
+        gfx.center(fb, "A when ready", 48)
+        gfx.strip(fb, g.score, g.target, 57, 60)
+
+
+class Over:
+    """One player's game is over: made it or not."""
+
+    def __init__(self, play):
+        self.play = play
+        self.app = play.app
+
+    def key(self, k):
+        if k == A:
+            self.play.finish()
+
+    def draw(self, fb):
+        g = self.play.match.games[0]
+        gfx.bar(fb, "%s: game over" % SHORT[g.kind])
+        if g.won:
+            gfx.center(fb, "You made it!", 13)
+        else:
+            gfx.center(fb, "Short by %d" % (g.target - g.score), 13)
+        gfx.center(fb, "%d points of %d" % (g.score, g.target), 23)
+        rounds = g.round_points()
+        gfx.center(fb, " ".join("%d" % p for p in rounds), 35)
+        gfx.center(fb, "A: go on", 46)
+        gfx.strip(fb, g.score, g.target, 57)
+
+
+class Standings:
+    """Several players: who won, by how much, and whether it was a double game."""
+
+    def __init__(self, play):
+        self.play = play
+        self.app = play.app
+
+    def key(self, k):
+        if k == A:
+            self.play.finish()
+
+    def draw(self, fb):
+        m = self.play.match
+        gfx.bar(fb, "Final standings")
+        y = 11
+        place = 0
+        last = None
+        for n, (side, points) in enumerate(m.standings()):
+            if points != last:
+                place = n + 1
+                last = points
+            who = " + ".join("Player %d" % (p + 1) for p in m.sides[side])
+            gfx.text(fb, "%d. %s" % (place, who), 1, y)
+            gfx.right(fb, "%d" % points, 127, y)
+            y += 9
+        win = m.winners()
+        if len(win) > 1:
+            s = "A tie!"
+        elif any(d[0] == win[0] for d in m.double):
+            s = "Double game!"
+        else:
+            s = ""
+        gfx.center(fb, s, 47)
+        gfx.right(fb, "A: go on", 127, 56)
+
+
+class Pause:
+    """B held in a game: back to it, or to the menu (the game is saved)."""
+
+    ITEMS = ("Back to the game", "Quit to the menu")
+
+    def __init__(self, play, back):
+        self.play = play
+        self.app = play.app
+        self.back = back
+        self.cur = 0
+
+    def key(self, k):
+        if k == UP or k == DOWN:
+            self.cur ^= 1
+        elif k == B:
+            self.app.go(self.back)
+            return
+        elif k == A:
+            if self.cur == 0:
+                self.app.go(self.back)
+            else:
+                self.play.save()
+                self.app.play = None
+                from ui.menus import Menu
+
+                self.app.go(Menu(self.app))
+            return
+        self.app.redraw()
+
+    def draw(self, fb):
+        gfx.bar(fb, "Paused")
+        gfx.text(fb, "Your game is saved.", 4, 14)
+        for i in range(2):
+            y = 30 + 11 * i
+            if i == self.cur:
+                fb.fill_rect(0, y - 1, 128, 10, 1)
+            gfx.text(fb, self.ITEMS[i], 6, y, 0 if i == self.cur else 1)

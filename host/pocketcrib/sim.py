@@ -1,0 +1,385 @@
+"""The Pocket Crib simulator: the firmware's UI on CPython.
+
+The firmware runs unchanged (firmware/ and the mpshim stand-ins on sys.path):
+its own SSD1306 driver talks to a virtual panel over a virtual I2C bus, its
+own button logic takes the key presses, its own saves write to a local folder
+standing in for the board's flash. Three ways to look at it:
+
+    pocketcrib sim                   the terminal (Unicode half blocks)
+    pocketcrib sim --window          a pygame window at a readable scale
+    pocketcrib sim --keys "A DOWN A" --shot out.png     headless: keys in, PNG out
+
+Keys: arrows; A = z, a, space or Enter; B = x, b or Backspace; a long B = X or
+B (shift); q or Ctrl-C quits. In --keys, names are UP DOWN LEFT RIGHT A B
+B_LONG, "wait:SECONDS" lets time pass, "shot:FILE.png" saves the screen there.
+"""
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+FIRMWARE = Path(os.environ.get("POCKETCRIB_FIRMWARE", ROOT / "firmware"))
+MPSHIM = HERE / "mpshim"
+
+
+def use_firmware():
+    """Put the firmware and the MicroPython stand-ins on sys.path (once)."""
+    for p in (str(MPSHIM), str(FIRMWARE)):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+
+
+use_firmware()
+
+from drivers import buttons  # noqa: E402  (needs the paths above)
+from drivers.ssd1306 import SSD1306  # noqa: E402
+from saves import Saves  # noqa: E402
+from ui.app import App  # noqa: E402
+
+from pocketcrib.panel import Panel  # noqa: E402
+
+KEYS = {name: getattr(buttons, name) for name in ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "B_LONG")}
+_MASK = 0x3FFFFFFF
+
+
+class Clock:
+    """Milliseconds: real time, or (manual=True) only what advance() adds."""
+
+    def __init__(self, manual=False):
+        self.manual = manual
+        self.t = 0
+        self.t0 = time.monotonic()
+
+    def ticks_ms(self):
+        if self.manual:
+            return self.t & _MASK
+        return int((time.monotonic() - self.t0) * 1000) & _MASK
+
+    def advance(self, ms):
+        self.t += ms
+
+    def sleep_ms(self, ms):
+        if self.manual:
+            self.t += ms
+        else:
+            time.sleep(ms / 1000)
+
+
+class SimBoard:
+    """The desktop twin of firmware/board.py: display, keys, clock."""
+
+    def __init__(self, clock=None, date=None):
+        self.clock = clock or Clock()
+        self.panel = Panel()
+        self.display = SSD1306(self.panel)
+        self.keys = buttons.Buttons()
+        self.beeps = 0
+        self._date = date
+
+    def ticks_ms(self):
+        return self.clock.ticks_ms()
+
+    def sleep_ms(self, ms):
+        self.clock.sleep_ms(ms)
+
+    def beep(self, freq=2000, ms=20):
+        self.beeps += 1
+
+    def date(self):
+        return self._date
+
+    def press(self, name_or_event):
+        event = KEYS[name_or_event] if isinstance(name_or_event, str) else name_or_event
+        self.keys.push(event)
+
+
+class Sim:
+    """An App on a SimBoard with saves in `data` (a folder)."""
+
+    def __init__(self, data, seed=None, manual_clock=True, date=None):
+        Path(data).mkdir(parents=True, exist_ok=True)
+        self.board = SimBoard(Clock(manual=manual_clock), date=date)
+        self.saves = Saves(str(data), device_id="51a1a7e0")
+        self.app = App(self.board, self.saves, seed=seed)
+        self.app.step()  # the first frame
+
+    @property
+    def panel(self):
+        return self.board.panel
+
+    def press(self, *names, ms=150):
+        """Press keys one after another (ms of clock between them), drawing after each."""
+        for name in names:
+            self.board.clock.advance(ms) if self.board.clock.manual else None
+            self.board.press(name)
+            self.app.step()
+            self.settle()
+
+    def settle(self):
+        # Events still queued (none normally) and a pending redraw.
+        for _ in range(64):
+            if not self.board.keys.pending() and not self.app.dirty:
+                break
+            self.app.step()
+
+    def wait(self, seconds):
+        """Let time pass with no key (the power policy runs), a step every 100 ms."""
+        clock = self.board.clock
+        for _ in range(int(seconds * 10)):
+            clock.advance(100)
+            self.app.step()
+
+    def run_script(self, script, shots=None):
+        """Keys and commands from a string or list: names, wait:S, shot:FILE."""
+        items = script.replace(",", " ").split() if isinstance(script, str) else list(script)
+        for item in items:
+            if item.startswith("wait:"):
+                self.wait(float(item[5:]))
+            elif item.startswith("shot:"):
+                self.shot(item[5:])
+            elif item.upper() in KEYS:
+                self.press(item.upper())
+            else:
+                raise SimError("unknown key %r (keys: %s, wait:S, shot:FILE)"
+                               % (item, " ".join(KEYS)))
+
+    def frame(self):
+        """The framebuffer as bytes (MONO_VLSB, what the firmware drew)."""
+        return bytes(self.board.display.buffer)
+
+    def glass(self):
+        return self.panel.rows()
+
+    def shot(self, path, scale=4):
+        save_png(self.glass(), path, scale)
+
+
+class SimError(Exception):
+    pass
+
+
+# --- pictures ---------------------------------------------------------------
+
+def image(rows, scale=4, border=0):
+    """A Pillow image of the glass: lit pixels light blue-white on black."""
+    from PIL import Image
+
+    h = len(rows)
+    w = len(rows[0])
+    img = Image.new("L", (w, h))
+    img.putdata([255 if v else 0 for row in rows for v in row])
+    img = img.resize((w * scale, h * scale), Image.NEAREST)
+    if border:
+        framed = Image.new("L", (w * scale + 2 * border, h * scale + 2 * border), 40)
+        framed.paste(img, (border, border))
+        img = framed
+    return img
+
+
+def save_png(rows, path, scale=4):
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    image(rows, scale).save(path, optimize=True)
+
+
+_HALF = {(False, False): " ", (True, False): "\u2580", (False, True): "\u2584",
+         (True, True): "\u2588"}
+
+
+def halfblocks(rows):
+    """The glass as text: one character per two pixel rows."""
+    out = []
+    for y in range(0, len(rows), 2):
+        top = rows[y]
+        bottom = rows[y + 1] if y + 1 < len(rows) else [False] * len(top)
+        out.append("".join(_HALF[(a, b)] for a, b in zip(top, bottom, strict=True)))
+    return out
+
+
+def braille(rows):
+    """The glass as braille: one character per 2x4 pixels (for small terminals)."""
+    dots = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
+            (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
+    out = []
+    for y in range(0, len(rows), 4):
+        line = []
+        for x in range(0, len(rows[0]), 2):
+            v = 0
+            for dx, dy, bit in dots:
+                if y + dy < len(rows) and rows[y + dy][x + dx]:
+                    v |= bit
+            line.append(chr(0x2800 + v))
+        out.append("".join(line))
+    return out
+
+
+# --- the terminal -------------------------------------------------------------
+
+_ESCAPES = {"\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[D": "LEFT", "\x1b[C": "RIGHT",
+            "\x1bOA": "UP", "\x1bOB": "DOWN", "\x1bOD": "LEFT", "\x1bOC": "RIGHT"}
+_CHARS = {"z": "A", "a": "A", " ": "A", "\r": "A", "\n": "A", "x": "B", "b": "B",
+          "\x7f": "B", "\x08": "B", "X": "B_LONG", "B": "B_LONG",
+          "w": "UP", "s": "DOWN", "k": "UP", "j": "DOWN", "h": "LEFT", "l": "RIGHT"}
+
+
+def _read_keys(fd):
+    """Key names from the bytes waiting on fd; 'QUIT' for q or Ctrl-C."""
+    data = os.read(fd, 64).decode("utf-8", "replace")
+    out = []
+    i = 0
+    while i < len(data):
+        for esc, name in _ESCAPES.items():
+            if data.startswith(esc, i):
+                out.append(name)
+                i += len(esc)
+                break
+        else:
+            ch = data[i]
+            i += 1
+            if ch in ("q", "\x03", "\x04"):
+                out.append("QUIT")
+            elif ch in _CHARS:
+                out.append(_CHARS[ch])
+    return out
+
+
+def run_terminal(sim, use_braille=False):
+    import select
+    import termios
+    import tty
+
+    if not sys.stdin.isatty():
+        raise SimError("the terminal simulator needs a terminal (or use --keys/--window)")
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    out = sys.stdout
+    drawn = None
+    render = braille if use_braille else halfblocks
+    help_line = "arrows move  z/space: A  x: B  X: long B  q: quit"
+    try:
+        tty.setcbreak(fd)
+        out.write("\x1b[?25l\x1b[2J")
+        while True:
+            r, _, _ = select.select([fd], [], [], 0.02)
+            if r:
+                for name in _read_keys(fd):
+                    if name == "QUIT":
+                        return
+                    sim.board.press(name)
+            sim.app.step()
+            state = (sim.app.frames, sim.panel.on, sim.panel.contrast, sim.panel.seg_remap)
+            if state != drawn:
+                drawn = state
+                lines = render(sim.glass())
+                width = len(lines[0])
+                dim = sim.panel.contrast < 8
+                body = ["\x1b[H", "+" + "-" * width + "+"]
+                for line in lines:
+                    body.append("|" + ("\x1b[2m" + line + "\x1b[0m" if dim else line) + "|")
+                body.append("+" + "-" * width + "+")
+                body.append(help_line.ljust(width + 2)[: width + 2])
+                out.write("\r\n".join(body))
+                out.flush()
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        out.write("\x1b[?25h\r\n")
+        out.flush()
+
+
+# --- the window ---------------------------------------------------------------
+
+def run_window(sim, scale=6, frames=None):
+    """A pygame window; frames (for tests) stops after that many loop turns."""
+    import pygame
+
+    pygame.init()
+    w, h = 128 * scale, 64 * scale
+    screen = pygame.display.set_mode((w + 16, h + 16))
+    pygame.display.set_caption("Pocket Crib")
+    names = {pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT",
+             pygame.K_RIGHT: "RIGHT", pygame.K_z: "A", pygame.K_a: "A", pygame.K_SPACE: "A",
+             pygame.K_RETURN: "A", pygame.K_x: "B", pygame.K_b: "B", pygame.K_BACKSPACE: "B"}
+    clock = pygame.time.Clock()
+    turns = 0
+    try:
+        while frames is None or turns < frames:
+            turns += 1
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT:
+                    return
+                if ev.type == pygame.KEYDOWN:
+                    if ev.key in (pygame.K_q, pygame.K_ESCAPE):
+                        return
+                    name = names.get(ev.key)
+                    if name == "B" and ev.mod & pygame.KMOD_SHIFT:
+                        name = "B_LONG"
+                    if name:
+                        sim.board.press(name)
+            sim.app.step()
+            p = sim.panel
+            level = 60 + p.contrast * 195 // 255
+            lit = (level * 7 // 10, level * 9 // 10, level)
+            screen.fill((24, 24, 24))
+            pygame.draw.rect(screen, (0, 0, 0), (8, 8, w, h))
+            for y, row in enumerate(sim.glass()):
+                for x, v in enumerate(row):
+                    if v:
+                        pygame.draw.rect(screen, lit, (8 + x * scale, 8 + y * scale,
+                                                       scale - 1, scale - 1))
+            pygame.display.flip()
+            clock.tick(50)
+    finally:
+        pygame.quit()
+
+
+# --- the command ----------------------------------------------------------------
+
+def default_data():
+    return Path(os.environ.get("POCKETCRIB_SIM_DATA", Path.home() / ".pocketcrib" / "sim"))
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="pocketcrib sim", description=__doc__.split("\n\n")[0])
+    p.add_argument("--data", type=Path, default=None,
+                   help="folder standing in for the board's flash (default ~/.pocketcrib/sim)")
+    p.add_argument("--seed", type=int, default=None, help="deal the first game from this seed")
+    p.add_argument("--window", action="store_true", help="open a pygame window")
+    p.add_argument("--scale", type=int, default=6, help="window or PNG pixels per display pixel")
+    p.add_argument("--braille", action="store_true", help="draw with braille (small terminals)")
+    p.add_argument("--keys", default=None,
+                   help="headless: keys to press, e.g. 'A DOWN A wait:30 shot:x.png'")
+    p.add_argument("--shot", type=Path, default=None, help="headless: save the last screen here")
+    p.add_argument("--date", default=None, help="the board clock's date, YYYY-MM-DD")
+    return p
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    data = args.data or default_data()
+    try:
+        headless = args.keys is not None or args.shot is not None
+        sim = Sim(data, seed=args.seed, manual_clock=headless, date=args.date)
+        if headless:
+            sim.run_script(args.keys or "")
+            if args.shot:
+                sim.shot(args.shot, scale=args.scale if args.scale != 6 else 4)
+            for line in halfblocks(sim.glass()) if not args.shot else ():
+                print(line)
+            return 0
+        if args.window:
+            run_window(sim, args.scale)
+        else:
+            run_terminal(sim, args.braille)
+        return 0
+    except SimError as e:
+        print("pocketcrib: %s" % e, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

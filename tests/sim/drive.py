@@ -1,0 +1,45 @@
+"""Key sequences that play whole games in the simulator, and what to expect.
+
+Every deal is played the same way by keys alone: mark the first two cards
+(A, RIGHT, A), send them to the crib (A), skip the counting (B) and leave the
+deal's summary (A). The cards on the table are sorted, so that discards the
+two lowest; expected() replays the same discards on the rules core."""
+from crib.games import new
+
+DEAL = ["A", "RIGHT", "A", "A", "B", "A"]
+FIRST_OF_TWO = ["A", "RIGHT", "A", "A"]  # Cribbage Patience II: the first six, no count yet
+MENU_ROW = {"solitaire": 0, "patience": 1, "patience2": 2, "players": 3}
+
+
+def to_menu_row(row, resume=False):
+    """From the title: into the menu and down to a row (one lower with Resume on top)."""
+    return ["A"] + ["DOWN"] * (row + (1 if resume else 0)) + ["A"]
+
+
+def game_keys(variant):
+    """Keys from the first table to the game-over screen."""
+    if variant == "patience2":
+        return (FIRST_OF_TWO + DEAL) * 4
+    return DEAL * (6 if variant == "solitaire" else 5)
+
+
+def expected(variant, seed):
+    """The game the keys above play, on the rules core."""
+    g = new(variant, seed)
+    while g.pending is not None:
+        low = sorted(g.pending)
+        g.discard(low[0], low[1])
+    return g
+
+
+def multi_keys(players, partners=False):
+    """From the title: (keys into a Solitaire Cribbage match for `players`, keys
+    that play it to the standings)."""
+    setup = to_menu_row(MENU_ROW["players"])
+    setup += ["RIGHT"] * (players - 2)  # Players: 2 -> n
+    setup += ["DOWN", "A", "DOWN", "A"] if partners else ["DOWN", "DOWN", "A"]  # to Start
+    keys = []
+    for _deal in range(6):
+        for _p in range(players):
+            keys += ["A"] + DEAL  # "pass to player N", then the deal
+    return setup, keys

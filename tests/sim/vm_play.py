@@ -1,0 +1,25 @@
+"""Play by key presses in the MicroPython VM (or CPython): argv = data folder,
+seed, then key names. Prints the frame drawn last as hex, and the history."""
+import sys
+
+import uiboard
+from saves import Saves
+from ui.app import App
+
+
+def main(argv):
+    data = argv[0]
+    seed = int(argv[1])
+    board = uiboard.Board()
+    saves = Saves(data, device_id="51a1a7e0")
+    app = App(board, saves, seed=seed)
+    app.step()
+    for name in argv[2:]:
+        uiboard.press(app, name)
+    print("SCREEN", type(app.screen).__name__)
+    print("FRAME", uiboard.frame_hex(board.display))
+    for r in saves.history():
+        print("GAME", r["variant"], r["seed"], r["score"], r["won"])
+
+
+main(sys.argv[1:])
