@@ -92,6 +92,12 @@ class Board:
     def sleep_ms(self, ms):
         time.sleep_ms(ms)
 
+    def date(self):
+        """Today as "YYYY-MM-DD", or None while the clock is unset (the RTC starts
+        in 2021 at power-up; the host tool sets it when it connects)."""
+        y, m, d = machine.RTC().datetime()[:3]
+        return "%04d-%02d-%02d" % (y, m, d) if y >= 2025 else None
+
     def on_usb(self):
         return self._vbus.value() == 1
 

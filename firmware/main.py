@@ -32,7 +32,7 @@ def run():
               % (pins.I2C_ID, pins.OLED_ADDR, pins.SDA, pins.SCL, e))
         return
     try:
-        from ui.app import App  # pyright: ignore[reportMissingImports]
+        from ui.app import App
     except ImportError as e:
         print("Pocket Crib: the UI is not installed (ui/app.py): %r" % e)
         _say(b.display, "Pocket Crib", "UI not installed", "see the REPL")

@@ -67,12 +67,20 @@ class ADC:
         return 52000  # about 7.9 V / 3 on the divider... scaled below
 
 
+class RTC:
+    now = (2021, 1, 1, 4, 0, 0, 0, 0)
+
+    def datetime(self):
+        return RTC.now
+
+
 @pytest.fixture
 def board(monkeypatch):
     fake = types.ModuleType("machine")
     fake.Pin, fake.I2C, fake.PWM, fake.ADC = Pin, I2C, PWM, ADC
     fake.unique_id = lambda: b"\xe6\x61\x4c\x31\x1b\x7e\x5c\x2f"
     fake.lightsleep = lambda ms: None
+    fake.RTC = RTC
     monkeypatch.setitem(sys.modules, "machine", fake)
     monkeypatch.setattr(Pin, "levels", {})
     monkeypatch.setattr(I2C, "made", 0)
@@ -124,6 +132,13 @@ def test_unique_id_beep_battery(board):
     assert 0 <= b.battery_percent() <= 100
 
 
+def test_date_only_once_the_clock_is_set(board, monkeypatch):
+    b = board.Board()
+    assert b.date() is None
+    monkeypatch.setattr(RTC, "now", (2026, 11, 29, 6, 12, 0, 0, 0))
+    assert b.date() == "2026-11-29"
+
+
 def test_main_safe_boot_prints_and_stops(board, monkeypatch, capsys):
     Pin.levels = {pins.BTN_B: 0}
     sys.modules.pop("main", None)
@@ -143,3 +158,26 @@ def test_pins_compiles_and_imports_as_mpy_in_the_vm():
     rc, out = run_micropython(code, paths=(ROOT / "hardware",), use_mpy=True)
     assert rc == 0, out
     assert "pins ok (10, 11, 12, 13, 14, 15)" in out
+
+
+def test_main_runs_the_app_with_board_and_saves(board, monkeypatch, tmp_path):
+    ran = []
+
+    class App:
+        def __init__(self, b, saves):
+            self.b, self.saves = b, saves
+
+        def run(self):
+            ran.append((self.b, self.saves))
+
+    fake_app = types.ModuleType("ui.app")
+    fake_app.App = App
+    monkeypatch.setitem(sys.modules, "ui.app", fake_app)
+    sys.modules.pop("main", None)
+    main = importlib.import_module("main")
+    monkeypatch.setattr(main, "DATA", str(tmp_path / "data"))
+    main.run()
+    (b, saves), = ran
+    assert isinstance(b, board.Board) and b.display.on
+    assert saves.device["id"] == "e6614c311b7e5c2f"
+    assert (tmp_path / "data" / "device.pcr").exists()
