@@ -15,7 +15,7 @@ LINE = const(9)  # small-font line pitch
 
 CARD_W = const(19)
 CARD_H = const(26)
-MINI_H = const(9)
+MINI_H = const(10)
 
 _small = bytearray(8)
 _sfb = framebuf.FrameBuffer(_small, 8, 8, framebuf.MONO_VLSB)
@@ -119,7 +119,8 @@ def back(fb, x, y, w=CARD_W, h=CARD_H):
 
 
 def mini_width(c):
-    return (8 if c >> 2 == 9 else 7) + 6
+    # Border and padding on each side, the rank, a column, the suit.
+    return SMALL_W[ord(RANK_CHARS[c >> 2])] + 10
 
 
 def mini(fb, c, x, y, lit=False):
@@ -132,14 +133,14 @@ def mini(fb, c, x, y, lit=False):
         fb.rect(x, y, w, MINI_H, 1)
     _corners(fb, x, y, w, MINI_H)
     ink = 0 if lit else 1
-    xx = x + 2 + glyph(fb, ord(RANK_CHARS[c >> 2]), x + 2, y + 1, ink) + 1
-    glyph(fb, 1 + (c & 3), xx, y + 1, ink)
+    xx = x + 2 + glyph(fb, ord(RANK_CHARS[c >> 2]), x + 2, y + 2, ink) + 1
+    glyph(fb, 1 + (c & 3), xx, y + 2, ink)
     return w
 
 
 def mini_back(fb, x, y):
-    back(fb, x, y, 13, MINI_H)
-    return 13
+    back(fb, x, y, 15, MINI_H)
+    return 15
 
 
 def minis(fb, cards, x, y, gap=2, lit_mask=0):

@@ -133,8 +133,8 @@ class Players:
                 "Partners: " + ("1+3 v 2+4" if self.partners else "no" if self.n == 4 else "-"),
                 "Start")
         listing(fb, rows, self.cur, 0)
-        gfx.text(fb, "Each plays their own pack;", 4, 40)
-        gfx.text(fb, "pass the device each deal.", 4, 49)
+        gfx.text(fb, "One pack each; pass", 4, 40)
+        gfx.text(fb, "the device every deal.", 4, 49)
 
 
 # Settings: name, label, the values it steps through, how a value is shown.
@@ -275,17 +275,12 @@ class Stats:
 
 
 class About:
-    LINES = (
-        "Pocket Crib " + VERSION,
-        "Solitaire Cribbage (Foster),",
-        "Cribbage Patience I and II.",
-        "Arrows move, A chooses,",
-        "B goes back; hold B in a",
-        "game to pause it.",
-    )
+    TEXT = ("Pocket Crib " + VERSION + ": Solitaire Cribbage and Cribbage Patience I and II. "
+            "Arrows move, A picks, B goes back; hold B in a game to pause it.")
 
     def __init__(self, app):
         self.app = app
+        self.lines = gfx.wrap(self.TEXT, 124)
 
     def key(self, k):
         if k == A or k == B:
@@ -293,8 +288,8 @@ class About:
 
     def draw(self, fb):
         gfx.bar(fb, "About")
-        for i in range(len(self.LINES)):
-            gfx.text(fb, self.LINES[i], 2, 10 + 9 * i)
+        for i in range(min(6, len(self.lines))):
+            gfx.text(fb, self.lines[i], 2, 10 + 9 * i)
 
 
 class Notice:
@@ -369,5 +364,6 @@ class Initials:
                 gfx.cursor(fb, x + 6, 42)
             else:
                 fb.rect(x, 26, 14, 13, 1)
-            gfx.center(fb, self.chars[i], 29, 0 if i == self.cur else 1, x, x + 14)
+            ch = self.chars[i] if self.chars[i] != " " else "_"
+            gfx.center(fb, ch, 29, 0 if i == self.cur else 1, x, x + 14)
         gfx.center(fb, "up/down: letter  A: next", 52)

@@ -260,13 +260,14 @@ class Table:
         else:
             x = gfx.text(fb, "Crib", 1, y) + 2
             if g.kind == 2:
-                x = gfx.minis(fb, g.crib, x, y - 1)
+                x = gfx.minis(fb, g.crib, x, y - 2, 1)
                 if g.hand:
-                    fb.vline(x + 3, y - 1, 9, 1)
-                    gfx.minis(fb, g.hand, x + 7, y - 1)
+                    # The first hand, kept while the second six are dealt.
+                    fb.vline(x + 2, y - 2, 10, 1)
+                    gfx.minis(fb, sorted(g.hand), x + 5, y - 2, 1)
             else:
-                x += gfx.mini_back(fb, x, y - 1) + 2
-                x += gfx.mini_back(fb, x, y - 1)
+                x += gfx.mini_back(fb, x, y - 2) + 2
+                x += gfx.mini_back(fb, x, y - 2)
                 if play.multi:
                     gfx.right(fb, _others(play), 127, y)
                 else:

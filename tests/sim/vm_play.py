@@ -4,6 +4,7 @@ import sys
 
 import uiboard
 from saves import Saves
+from ui import app as app_module
 from ui.app import App
 
 
@@ -16,6 +17,7 @@ def main(argv):
     app.step()
     for name in argv[2:]:
         uiboard.press(app, name)
+    print("FROM", app_module.__file__)
     print("SCREEN", type(app.screen).__name__)
     print("FRAME", uiboard.frame_hex(board.display))
     for r in saves.history():

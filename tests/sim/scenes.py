@@ -1,0 +1,59 @@
+"""The key screens, each reached by key presses from a fresh device: the pixel
+snapshots under tests/sim/snapshots/ and the README's pictures come from here.
+
+    python tests/sim/scenes.py docs/screens     # README pictures (4x, PNG)
+"""
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+
+# name: (seed, keys, the screen it ends on). Seed 7 deals A-D 2-D 3-C 5-C K-C K-S first.
+_GAME = " A RIGHT A A B A" * 6  # a whole Solitaire Cribbage game, deal by deal
+SCENES = {
+    "title": (7, "", "Title"),
+    "menu": (7, "A", "Menu"),
+    "table": (7, "A A RIGHT RIGHT RIGHT", "Table"),
+    "table_marked": (7, "A A A RIGHT A", "Table"),
+    "count": (7, "A A A RIGHT A A", "Count"),
+    "count_calls": (7, "A A A RIGHT A A A A A", "Count"),
+    "summary": (7, "A A A RIGHT A A B", "Summary"),
+    "patience2": (7, "A DOWN DOWN A RIGHT RIGHT A RIGHT A A RIGHT", "Table"),
+    "players": (7, "A DOWN DOWN DOWN A", "Players"),
+    "pass": (7, "A DOWN DOWN DOWN A DOWN DOWN A A A RIGHT A A B A", "Pass"),
+    "over": (7, "A A" + _GAME, "Over"),
+    "initials": (7, "A A" + _GAME + " A UP A UP UP", "Initials"),
+    "scores": (7, "A A" + _GAME + " A UP A UP UP A A", "Scores"),
+    "stats": (7, "A A" + _GAME + " A A A A A UP UP UP A", "Stats"),
+    "settings": (7, "A UP UP A DOWN DOWN", "Settings"),
+    "about": (7, "A UP A", "About"),
+    "pause": (7, "A A B_LONG", "Pause"),
+}
+
+
+def render(name, data_dir):
+    """The Sim standing on the scene's screen."""
+    from pocketcrib.sim import Sim
+
+    seed, keys, _ = SCENES[name]
+    sim = Sim(data_dir, seed=seed)
+    sim.run_script(keys)
+    return sim
+
+
+def main(argv):
+    out = Path(argv[0]) if argv else ROOT / "docs" / "screens"
+    for p in (ROOT / "firmware", ROOT / "host" / "pocketcrib" / "mpshim", ROOT / "host"):
+        sys.path.insert(0, str(p))
+    out.mkdir(parents=True, exist_ok=True)
+    for name in SCENES:
+        with tempfile.TemporaryDirectory() as tmp:
+            sim = render(name, tmp)
+            sim.shot(out / (name + ".png"), scale=4)
+        print("wrote", out / (name + ".png"))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
