@@ -115,10 +115,10 @@ def render(five, four):
 def main(argv):
     text = build()
     if "--check" in argv:
-        same = OUT.exists() and OUT.read_text() == text
+        same = OUT.exists() and OUT.read_bytes() == text.encode()
         print("crib table: %s" % ("up to date" if same else "DIFFERS from the generator"))
         return 0 if same else 1
-    OUT.write_text(text)
+    OUT.write_bytes(text.encode())
     print("wrote %s (%d bytes of tables)" % (OUT.relative_to(ROOT), 2 * 338 * 2))
     return 0
 
