@@ -30,7 +30,7 @@ class Match:
         self.turn = 0
         # Sides: partners 1+3 against 2+4, otherwise everyone for themselves.
         self.sides = ((0, 2), (1, 3)) if partners else tuple((i,) for i in range(n))
-        self.reached = 0  # the deal at which the first side reached its goal (0: none yet)
+        self.reached = None  # deals played when a side first reached the game (None: not yet)
         self.double = ()  # (winning side, losing side) pairs that are double games
 
     @property
@@ -65,7 +65,7 @@ class Match:
 
     def _level(self):
         # Everyone has played the same number of deals: check for a double game.
-        if self.reached or len(self.sides) < 2:
+        if self.reached is not None or len(self.sides) < 2:
             return
         size = len(self.sides[0])
         reached = [s for s in range(len(self.sides)) if self.side_score(s) >= _GAME * size]
@@ -105,7 +105,7 @@ def restore(data):
         m = Match([0] * len(saves), bool(data.get("partners")), games[0].variant)
         m.games = games
         turn = data["turn"]
-        m.reached = data.get("reached", 0)
+        m.reached = data.get("reached")
         m.double = tuple(tuple(d) for d in data.get("double", ()))
     except (KeyError, TypeError, IndexError) as e:
         raise ValueError("match save is damaged (%r)" % (e,))

@@ -84,8 +84,7 @@ def listing(fb, rows, cur, top):
 def _resume(app):
     from ui.play import resume
 
-    if not resume(app):
-        app.go(Menu(app))
+    resume(app)
 
 
 def _player(kind):

@@ -129,9 +129,13 @@ def start(app, variant, players=1, partners=False):
 
 
 def resume(app):
-    """Load the saved game and show it; False if there is none or it is damaged."""
+    """Load the saved game and show it; False if there is none (the menu is
+    shown) or it is damaged (a note is shown, and the save dropped)."""
     data = app.saves.load_current()
     if data is None:
+        from ui.menus import Menu
+
+        app.go(Menu(app))
         return False
     try:
         if data.get("v") != _SAVE_VERSION:
