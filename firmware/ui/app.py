@@ -35,10 +35,13 @@ class App:
         self.screen = _Blank()
         self.play = None  # the game in progress (ui.play.Play)
         self.apply_settings()
-        from ui.menus import Notice, Title
-
         problems = saves.take_problems()
-        self.go(Notice(self, problems, Title(self)) if problems else Title(self))
+        if problems:
+            from ui.menus import Notice
+
+            self.go(Notice(self, problems, Title(self)))
+        else:
+            self.go(Title(self))
 
     # Screens
 
@@ -153,6 +156,39 @@ class App:
             f = getattr(self.board, "beep", None)
             if f is not None:
                 f()
+
+
+class Title:
+    """The first screen. Kept here, with nothing else imported, so that the
+    heap after boot holds only what boot needs; the menus load on the first key."""
+
+    def __init__(self, app):
+        self.app = app
+        self.saved = app.saves.has_current()
+
+    def key(self, k):
+        if self.saved and k == _A:
+            from ui.play import resume
+
+            resume(self.app)
+            return
+        from ui.menus import Menu
+
+        self.app.go(Menu(self.app))
+
+    def draw(self, fb):
+        from ui import gfx
+
+        # A fan of the five cards of the best hand there is: 29.
+        for i in range(5):
+            gfx.card(fb, _FAN[i], 14 + 20 * i, 4 if i == 0 or i == 4 else 2)
+        gfx.center(fb, "Pocket Crib", 36)
+        fb.hline(30, 45, 68, 1)
+        gfx.center(fb, "A: resume  B: menu" if self.saved else "press a key", 52)
+
+
+_FAN = b"\x12\x11\x10\x2b\x13"  # 5H 5D 5C JS, and the 5S cut
+_A = const(16)  # drivers.buttons.A, without importing the module at boot
 
 
 class _Blank:

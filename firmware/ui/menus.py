@@ -8,22 +8,6 @@ _ROWS = 6  # menu rows below the title bar
 VERSION = "1.0"
 
 
-class Title:
-    def __init__(self, app):
-        self.app = app
-
-    def key(self, k):
-        self.app.go(Menu(self.app))
-
-    def draw(self, fb):
-        # A fan of the five cards of the best hand there is: 29.
-        for i, c in enumerate((18, 17, 16, 43, 19)):
-            gfx.card(fb, c, 14 + 20 * i, 2 + (2 if i in (0, 4) else 0))
-        gfx.center(fb, "Pocket Crib", 36)
-        fb.hline(30, 45, 68, 1)
-        gfx.center(fb, "press a key", 52)
-
-
 class Menu:
     """The main menu; resume comes first when a game is saved."""
 
@@ -53,6 +37,8 @@ class Menu:
             self.items[self.cur][1](self.app)
             return
         elif k == B:
+            from ui.app import Title
+
             self.app.go(Title(self.app))
             return
         self.app.redraw()

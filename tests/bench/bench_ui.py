@@ -1,0 +1,115 @@
+"""The UI on its board twin: heap in use after boot, bytes allocated per idle
+frame, and bytes sent to the display for a cursor move and a full redraw.
+
+Goals (issue 3): heap after boot at most 64 KB; no allocation in an idle frame.
+Heap figures need MicroPython (gc.mem_alloc); the I2C figures come out the same
+on CPython. Runs with the firmware (and this folder) on sys.path.
+"""
+import gc
+import sys
+
+ON_MP = sys.implementation.name == "micropython"
+
+
+def heap():
+    gc.collect()
+    return gc.mem_alloc() if ON_MP else None
+
+
+def alloc_during(fn, n):
+    """Bytes allocated by n calls of fn (GC off), or None on CPython."""
+    if not ON_MP:
+        for _ in range(n):
+            fn()
+        return None
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for _ in range(n):
+        fn()
+    after = gc.mem_alloc()
+    gc.enable()
+    return after - before
+
+
+def kb(n):
+    return "n/a (CPython)" if n is None else "%d bytes (%.1f KB)" % (n, n / 1024)
+
+
+def main():
+    base = heap()
+    import uiboard
+    from saves import Saves
+    from ui.app import App
+
+    data = "/tmp/pcbench" if ON_MP else _tmpdir()
+    board = uiboard.Board()
+    saves = Saves(data, device_id="be0c4")
+    app = App(board, saves, seed=7)
+    app.step()
+    booted = heap()
+    print("heap in use before the firmware:   %s" % kb(base))
+    print("heap in use after boot (title):    %s" % kb(booted))
+    if ON_MP:
+        print("  of which the firmware and its state: %s" % kb(booted - base))
+        print("  goal <= 64 KB: %s" % ("met" if booted <= 64 * 1024 else "NOT met"))
+
+    def idle():
+        board.t += 10
+        app.step()
+
+    for name, keys in (("title", ()), ("menu", ("A",)), ("game table", ("A",)),
+                       ("counting", ("A", "RIGHT", "A", "A"))):
+        for k in keys:
+            uiboard.press(app, k)
+        assert not app.dirty
+        n = 2000
+        frames = app.frames
+        got = alloc_during(idle, n)
+        assert app.frames == frames, "an idle step drew a frame"
+        per = "n/a (CPython)" if got is None else "%.2f bytes (%d over %d steps)" % (
+            got / n, got, n)
+        print("allocated per idle frame, %-11s %s" % (name + ":", per))
+        if name == "game table":
+            in_game = heap()
+
+    # Back to a fresh table: a cursor move, then a whole-screen redraw.
+    uiboard.press(app, "B_LONG")
+    uiboard.press(app, "A")  # back to the counting
+    uiboard.press(app, "B")  # skip it
+    uiboard.press(app, "A")  # the next deal's table
+    assert type(app.screen).__name__ == "Table", type(app.screen).__name__
+    print("heap in use in a game (table):     %s" % kb(in_game))
+    uiboard.press(app, "UP")  # a hint: the advisor loads
+    print("  ... with a hint shown:           %s" % kb(heap()))
+    uiboard.press(app, "B")
+    bus = board.bus
+    d = board.display
+    before = bus.bytes
+    got = alloc_during(lambda: uiboard.press(app, "RIGHT"), 1)
+    move = bus.bytes - before
+    print("I2C bytes for a cursor move:       %d" % move)
+    print("  allocated by that redraw:        %s" % kb(got))
+    before = bus.bytes
+    d.invalidate()
+    app.redraw()
+    app.step()
+    full = bus.bytes - before
+    print("I2C bytes for a full redraw:       %d" % full)
+    before = bus.bytes
+    uiboard.press(app, "A")  # mark a card: the card turns over
+    print("I2C bytes to mark a card:          %d" % (bus.bytes - before))
+    before = bus.bytes
+    uiboard.press(app, "B_LONG")
+    print("I2C bytes for a new screen:        %d" % (bus.bytes - before))
+    print("at 400 kHz (9 bits a byte): cursor move %.1f ms, full redraw %.1f ms"
+          % (move * 9 / 400.0, full * 9 / 400.0))
+
+
+def _tmpdir():
+    import tempfile
+
+    return tempfile.mkdtemp(prefix="pcbench-")
+
+
+main()
