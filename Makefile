@@ -33,9 +33,11 @@ help:
 setup: venv stubs node
 
 venv: $(VENV)/.stamp
-$(VENV)/.stamp: requirements-dev.txt
+$(VENV)/.stamp: requirements-dev.txt host/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	@# the host tool, editable: `.venv/bin/pocketcrib` runs this checkout's code
+	$(BIN)/python -m pip install --disable-pip-version-check -q --no-deps -e host
 	touch $@
 
 # MicroPython stubs go into typings/, not the venv: pyright uses typings/stdlib

@@ -1,0 +1,259 @@
+"""pocketcrib: put Pocket Crib on a Pico, get the scores off it, and see them.
+
+The command table lives here and each handler is a few lines; the work is in
+device.py (the board, through mpremote), flash.py, store.py (SQLite),
+export.py (CSV, JSON, plots) and vboard/ (the virtual board).
+"""
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from pocketcrib.errors import PocketCribError
+
+PORT_HELP = ("serial port of the board, e.g. /dev/ttyACM0 or COM3 (default: $POCKETCRIB_PORT, "
+             "else the one MicroPython board plugged in)")
+
+
+def _port(args):
+    return getattr(args, "port", None) or os.environ.get("POCKETCRIB_PORT") or None
+
+
+def cmd_devices(args):
+    from pocketcrib import device
+
+    rows = device.list_devices()
+    if not rows:
+        print("No serial ports or BOOTSEL drives found. Plug the Pico in with a data (not charge-only) "
+              "USB cable; hold BOOTSEL while plugging in to see its drive.")
+        return 0
+    for d in rows:
+        print(f"{d.path:<28} {d.kind:<22} {d.description}")
+    return 0
+
+
+def cmd_flash(args):
+    from pocketcrib import flash
+
+    flash.flash(_port(args), uf2=args.micropython, force=args.force, progress=not args.quiet)
+    return 0
+
+
+def cmd_pull(args):
+    from pocketcrib import device, store
+
+    with device.connect(_port(args)) as board:
+        pulled = device.pull_scores(board)
+    report = store.Store(args.db).add_pull(pulled)
+    print(report.summary())
+    for problem in report.problems:
+        print(f"pocketcrib: {problem}", file=sys.stderr)
+    return 1 if report.problems else 0
+
+
+def cmd_show(args):
+    from pocketcrib import export, store
+
+    db = store.Store(args.db)
+    print(export.table(db.games(variant=args.variant), db.high_scores(variant=args.variant)))
+    return 0
+
+
+def cmd_export(args):
+    from pocketcrib import export, store
+
+    games = store.Store(args.db).games(variant=args.variant)
+    text = export.to_csv(games) if args.format == "csv" else export.to_json(games)
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        _write(args.output, text.encode())
+        print(f"{len(games)} games written to {args.output}")
+    return 0
+
+
+def cmd_plot(args):
+    from pocketcrib import export, store
+
+    games = store.Store(args.db).games(variant=args.variant)
+    if not games:
+        raise PocketCribError("no games to plot", "pull some with `pocketcrib scores pull` first")
+    _write(args.output, export.plot_png(games))
+    print(f"plot of {len(games)} games written to {args.output}")
+    return 0
+
+
+def cmd_backup(args):
+    from pocketcrib import backup, device
+
+    with device.connect(_port(args)) as board:
+        path, manifest = backup.backup(board, args.output)
+    print(f"backed up {len(manifest['files'])} files ({manifest['bytes']} bytes) from board "
+          f"{manifest['device']} to {path}")
+    return 0
+
+
+def cmd_restore(args):
+    from pocketcrib import backup, device
+
+    with device.connect(_port(args)) as board:
+        manifest = backup.restore(board, args.archive, force=args.force)
+    print(f"restored {len(manifest['files'])} files to the board's /data; it restarts the game")
+    return 0
+
+
+def cmd_doctor(args):
+    from pocketcrib import doctor
+
+    ok = doctor.run(_port(args), print)
+    return 0 if ok else 1
+
+
+def cmd_sim(args):
+    from pocketcrib import sim
+
+    return sim.main(args.args) or 0
+
+
+def cmd_vboard(args):
+    from pocketcrib import places, vboard
+
+    flash = args.flash or places.data_dir() / "vboard" / "flash"
+    port = args.port or places.runtime_dir() / "ttyVB0"
+
+    def ready(p):
+        print(f"port {p}", flush=True)
+        if sys.stdout.isatty():
+            print(f"flash {flash}\nA virtual Pocket Crib board is up: `pocketcrib flash` finds it. "
+                  "Ctrl-C switches it off.", flush=True)
+
+    return vboard.serve(flash, port, uid=args.uid, display=not args.no_display, pins=args.pins,
+                        heap=args.heap, ready=ready)
+
+
+def _write(path, data):
+    try:
+        Path(path).write_bytes(data)
+    except OSError as e:
+        raise PocketCribError(f"cannot write {path}: {e.strerror}",
+                              "check the folder exists and is writable") from None
+
+
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="pocketcrib",
+        description="Put Pocket Crib on a Raspberry Pi Pico, pull the scores off it, and look at them.",
+        epilog="Typical first run: `pocketcrib devices`, then `pocketcrib flash`. "
+        "`pocketcrib COMMAND --help` explains each command.",
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def command(name, func, summary, description=None):
+        c = sub.add_parser(name, help=summary, description=description or summary)
+        c.set_defaults(func=func)
+        return c
+
+    def port_option(c):
+        c.add_argument("--port", "-p", metavar="PORT", help=PORT_HELP)
+
+    def db_option(c):
+        c.add_argument("--db", type=Path, default=None, metavar="FILE",
+                       help="score database (default: scores.sqlite3 in the user data folder, or $POCKETCRIB_DATA)")
+        c.add_argument("--variant", choices=("solitaire", "patience", "patience2"), default=None,
+                       help="only this game variant")
+
+    command("devices", cmd_devices, "list serial ports, marking Pocket Crib / MicroPython boards and BOOTSEL drives",
+            "List serial ports (MicroPython boards, USB 2e8a:0005, are marked), Picos in BOOTSEL mode "
+            "(their RPI-RP2 drive) and virtual boards running on this computer.")
+
+    c = command("flash", cmd_flash, "install or update the game on the board",
+                "Back up the board's saves, compile the firmware with mpy-cross for the board's .mpy "
+                "version, copy only the files that changed, remove stale ones, check every file by its "
+                "hash, stamp the version and restart the board. With --micropython, first install "
+                "MicroPython itself from a .uf2 file (the board goes to BOOTSEL mode for that).")
+    port_option(c)
+    c.add_argument("--micropython", type=Path, metavar="FILE.uf2",
+                   help="first install this MicroPython firmware (from micropython.org/download/RPI_PICO)")
+    c.add_argument("--force", action="store_true", help="copy every file, even unchanged ones")
+    c.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+    scores = sub.add_parser("scores", help="pull scores from the board; show, export or plot them",
+                            description="The score history on this computer (an SQLite database).")
+    ssub = scores.add_subparsers(dest="scores_command", metavar="ACTION", required=True)
+
+    def scores_command(name, func, summary, description=None):
+        c = ssub.add_parser(name, help=summary, description=description or summary)
+        c.set_defaults(func=func)
+        db_option(c)
+        return c
+
+    c = scores_command("pull", cmd_pull, "copy high scores and game history from the board",
+                       "Copy the board's high scores and finished games into the local database. "
+                       "Pulling again adds only new games; boards are kept apart by their unique id.")
+    port_option(c)
+    scores_command("show", cmd_show, "print the games and high scores pulled so far")
+    c = scores_command("export", cmd_export, "write every pulled game as CSV or JSON")
+    c.add_argument("--format", "-f", choices=("csv", "json"), default="csv", help="default: csv")
+    c.add_argument("--output", "-o", metavar="FILE", help="write here instead of to standard output")
+    c = scores_command("plot", cmd_plot, "draw a PNG: score per game over time, and scores per variant")
+    c.add_argument("--output", "-o", metavar="FILE.png", required=True, help="the PNG file to write")
+
+    c = command("backup", cmd_backup, "copy the board's saves (/data) into a local archive",
+                "Copy every file under the board's /data (settings, high scores, history, the game in "
+                "progress) into a zip archive with a manifest of names, sizes and SHA-256 hashes.")
+    port_option(c)
+    c.add_argument("--output", "-o", type=Path, metavar="FILE.zip",
+                   help="archive to write (default: backups/<board id>-<time>.zip in the user data folder)")
+
+    c = command("restore", cmd_restore, "put a backup archive back onto the board's /data",
+                "Replace the board's /data with the files in a backup archive (checked against its "
+                "manifest first), then restart the board.")
+    port_option(c)
+    c.add_argument("archive", type=Path, metavar="FILE.zip", help="an archive made by `pocketcrib backup`")
+    c.add_argument("--force", action="store_true", help="restore even onto a board with another id")
+
+    c = command("doctor", cmd_doctor, "check the board: MicroPython, .mpy version, memory, installed firmware",
+                "Find the board and report its MicroPython version, .mpy version, free heap and flash, "
+                "and the installed Pocket Crib version against this checkout, with a hint for each problem.")
+    port_option(c)
+
+    c = command("sim", cmd_sim, "play on this computer: the firmware's own code in a terminal or window",
+                "Run the simulator; arguments after `sim` go to it (`pocketcrib sim -- --help` lists them).")
+    c.add_argument("args", nargs=argparse.REMAINDER, help="simulator options, e.g. --window or --seed 7")
+
+    c = command("vboard", cmd_vboard, "run a virtual board (MicroPython VM behind a serial port) until Ctrl-C",
+                "Start a virtual Pico: the MicroPython VM behind a pseudo-terminal, with its flash in a "
+                "folder. It prints `port PATH` when up; every pocketcrib command (and mpremote) can use "
+                "that port, and `pocketcrib devices` lists it.")
+    c.add_argument("--flash", type=Path, metavar="DIR",
+                   help="folder standing for its flash (default: vboard/flash in the user data folder)")
+    c.add_argument("--port", metavar="PATH", help="path of its serial port (a symlink to the pty)")
+    c.add_argument("--uid", default="e6614c311b7e5c2f", metavar="HEX", help="its unique id (8 bytes in hex)")
+    c.add_argument("--no-display", action="store_true", help="no display on its I2C bus")
+    c.add_argument("--pins", type=Path, metavar="FILE",
+                   help='JSON file of forced input levels, e.g. {"15": 0} holds B (read as it changes)')
+    c.add_argument("--heap", type=int, metavar="BYTES", help="first heap chunk of the VM")
+    return p
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args) or 0
+    except PocketCribError as e:
+        print(f"pocketcrib: {e}", file=sys.stderr)
+        return e.code
+    except KeyboardInterrupt:
+        print("pocketcrib: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # the one exit point: never a traceback for the user
+        if os.environ.get("POCKETCRIB_DEBUG"):
+            raise
+        print(f"pocketcrib: unexpected {type(e).__name__}: {e} (a bug: please report it; "
+              "POCKETCRIB_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

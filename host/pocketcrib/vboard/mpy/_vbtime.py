@@ -1,0 +1,42 @@
+# `time` on the virtual board: the VM's own clock, with sleeps that really
+# sleep (the VM's own spin a CPU) and that listen to the host meanwhile, so a
+# Ctrl-C stops a sleeping program and machine.Timer callbacks run on time.
+from time import *  # noqa: F403
+from time import sleep_us as _spin_us
+from time import ticks_add as _add
+from time import ticks_diff as _diff
+from time import ticks_ms as _ms
+
+import _vbjs
+
+tick = None  # set by machine: runs due timers and feeds the watchdog check
+
+
+def _service():
+    if _vbjs.poll():
+        raise KeyboardInterrupt
+    if tick is not None:
+        tick()
+
+
+def sleep_ms(ms):
+    end = _add(_ms(), int(ms))
+    while True:
+        _service()
+        left = _diff(end, _ms())
+        if left <= 0:
+            return
+        if _vbjs.wait(left if left < 10 else 10):
+            raise KeyboardInterrupt
+
+
+def sleep(s):
+    sleep_ms(int(s * 1000))
+
+
+def sleep_us(us):
+    if us >= 1000:
+        sleep_ms(us // 1000)
+        us %= 1000
+    _service()
+    _spin_us(us)
