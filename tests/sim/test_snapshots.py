@@ -35,3 +35,17 @@ def test_screen_matches_snapshot(tmp_path, name):
     assert diff == 0, "%s: %d pixels differ from the snapshot" % (name, diff)
     # The framebuffer the firmware drew is what the panel shows (upright, on).
     assert sim.panel.frame() == sim.frame()
+
+
+def test_readme_pictures_are_the_snapshots():
+    # docs/screens/*.png are the snapshots at 4x: regenerate them with
+    # `python tests/sim/scenes.py docs/screens` when a screen changes.
+    docs = SNAPS.parents[2] / "docs" / "screens"
+    pictures = sorted(docs.glob("*.png"))
+    assert pictures
+    for pic in pictures:
+        big = Image.open(pic).convert("L")
+        assert big.size == (512, 256), pic.name
+        small = big.resize((128, 64), Image.NEAREST).point(lambda v: 255 if v > 127 else 0)
+        snap = Image.open(SNAPS / pic.name).convert("L").point(lambda v: 255 if v > 127 else 0)
+        assert small.tobytes() == snap.tobytes(), "%s is stale" % pic.name

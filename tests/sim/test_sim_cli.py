@@ -1,0 +1,124 @@
+"""The simulator's ways in: the headless command line (keys in, PNG out), the
+pygame window (with SDL's dummy video driver), the terminal pictures, and the
+virtual panel under the firmware's own driver."""
+import os
+import pty
+import select
+import sys
+import time
+
+from PIL import Image
+
+from pocketcrib import sim as simmod
+from pocketcrib.panel import Panel
+from pocketcrib.sim import Sim, braille, halfblocks, main
+
+
+def test_headless_keys_in_png_out(tmp_path, capsys):
+    out = tmp_path / "shot.png"
+    mid = tmp_path / "mid.png"
+    rc = main(["--data", str(tmp_path / "d"), "--seed", "7",
+               "--keys", "A A shot:%s RIGHT A" % mid, "--shot", str(out)])
+    assert rc == 0
+    for p in (out, mid):
+        img = Image.open(p)
+        assert img.size == (512, 256)
+    # The table with the second card marked differs from the unmarked one.
+    assert Image.open(out).tobytes() != Image.open(mid).tobytes()
+    # The saves went to the folder given.
+    assert (tmp_path / "d" / "game.pcr").exists()
+
+
+def test_headless_unknown_key_is_one_line(tmp_path, capsys):
+    rc = main(["--data", str(tmp_path), "--keys", "A JUMP"])
+    assert rc == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("pocketcrib: unknown key 'JUMP'")
+
+
+def test_headless_prints_the_screen_without_shot(tmp_path, capsys):
+    assert main(["--data", str(tmp_path), "--keys", ""]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 32 and all(len(line) == 128 for line in lines)
+
+
+def test_window_runs_with_the_dummy_video_driver(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    sim = Sim(tmp_path, seed=7)
+    # Keys go in as pygame events, as a player's would.
+    pygame.init()
+    pygame.display.set_mode((10, 10))
+    for key in (pygame.K_z, pygame.K_z, pygame.K_RIGHT):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+    simmod.run_window(sim, scale=2, frames=5)
+    assert type(sim.app.screen).__name__ == "Table"
+    assert sim.app.screen.cur == 1
+
+
+def test_terminal_pictures():
+    rows = [[(x + y) % 3 == 0 for x in range(128)] for y in range(64)]
+    half = halfblocks(rows)
+    assert len(half) == 32 and all(len(r) == 128 for r in half)
+    assert half[0][0] == "\u2580"  # (0,0) lit, (0,1) not
+    br = braille(rows)
+    assert len(br) == 16 and all(len(r) == 64 for r in br)
+    # Every lit pixel is one braille dot.
+    dots = sum(bin(ord(c) - 0x2800).count("1") for r in br for c in r)
+    assert dots == sum(map(sum, rows))
+
+
+def test_terminal_simulator_in_a_pty(tmp_path):
+    """`pocketcrib sim` in a real terminal: keys go in, frames come out, q quits."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the simulator on the pty
+        os.environ["POCKETCRIB_SIM_DATA"] = str(tmp_path)
+        os.environ["PYTHONPATH"] = str(simmod.ROOT / "host")
+        os.execv(sys.executable, [sys.executable, "-c",
+                                  "import sys; from pocketcrib.sim import main; sys.exit(main())"])
+    out = bytearray()
+
+    def pump(seconds):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            r, _, _ = select.select([fd], [], [], 0.05)
+            if r:
+                try:
+                    out.extend(os.read(fd, 65536))
+                except OSError:
+                    return
+
+    pump(3)
+    os.write(fd, b"zz")  # title -> menu -> Solitaire Cribbage
+    pump(2)
+    os.write(fd, b"q")
+    pump(2)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    text = out.decode("utf-8", "replace")
+    assert "arrows move" in text and "\u2588" in text
+    assert (tmp_path / "game.pcr").exists()  # the game started and was saved
+
+
+def test_panel_follows_the_driver():
+    from drivers.ssd1306 import SSD1306
+
+    panel = Panel()
+    d = SSD1306(panel)
+    assert panel.on and panel.seg_remap and panel.com_remap
+    d.fill(0)
+    d.fill_rect(3, 5, 10, 20, 1)
+    d.pixel(127, 63, 1)
+    d.show()
+    assert panel.frame() == bytes(d.buffer)
+    assert panel.bytes == d.bytes_sent  # both count every byte, address bytes too
+    d.contrast(9)
+    assert panel.contrast == 9
+    d.poweroff()
+    assert not panel.on and not panel.lit(3, 5)
+    d.poweron()
+    d.flip(True)
+    d.show()
+    assert panel.lit(127 - 3, 63 - 5) and not panel.lit(3, 5)
