@@ -1,0 +1,99 @@
+"""The rules core's memory: heap after import, bytes allocated per score() call.
+
+Goals (issue 2): score() allocates nothing; the core (cards, rng, score, games)
+imported from .mpy uses at most 24 KB of heap. On CPython the same figures come
+from tracemalloc, for comparison only.
+"""
+import gc
+import sys
+
+from benchutil import clock_ms, elapsed_ms, report
+
+MICRO = sys.implementation.name == "micropython"
+IMPORT_GOAL = 24 * 1024
+
+if MICRO:
+    def heap():
+        gc.collect()
+        return gc.mem_alloc()
+
+    def alloc_start():
+        gc.collect()
+        gc.disable()
+        return gc.mem_alloc()
+
+    def alloc_end(start):
+        used = gc.mem_alloc() - start
+        gc.enable()
+        return used
+else:
+    import tracemalloc
+
+    tracemalloc.start()
+
+    def heap():
+        gc.collect()
+        return tracemalloc.get_traced_memory()[0]
+
+    def alloc_start():
+        tracemalloc.reset_peak()
+        return tracemalloc.get_traced_memory()[0]
+
+    def alloc_end(start):
+        return tracemalloc.get_traced_memory()[1] - start
+
+
+before = heap()
+from crib import cards, games, rng, score  # noqa: E402,F401
+
+imported = heap() - before
+if MICRO:
+    print("heap after importing the core from .mpy: %d bytes (goal <= %d)%s" % (
+        imported, IMPORT_GOAL, "" if imported <= IMPORT_GOAL else "  OVER BUDGET"))
+else:
+    print("memory after importing the core: %d bytes (CPython objects, not comparable)" % imported)
+
+# A fixed set of hands (same LCG as bench_score) held as tuples before measuring.
+hands = []
+x = 777
+while len(hands) < 500:
+    seen = []
+    while len(seen) < 5:
+        x = (x * 1103515245 + 12345) & 0x3FFFFFFF
+        c = (x >> 8) % 52
+        if c not in seen:
+            seen.append(c)
+    hands.append((tuple(seen[:4]), seen[4]))
+
+count = score.score
+start = alloc_start()
+total = 0
+for hand, starter in hands:
+    total += count(hand, starter)
+    total += count(hand, None)
+    total += count(hand, starter, True)
+used = alloc_end(start)
+calls = 3 * len(hands)
+print("allocated by %d score() calls: %d bytes, %.2f per call (goal 0)%s" % (
+    calls, used, used / calls, "" if not MICRO or used == 0 else "  OVER BUDGET"))
+
+if not MICRO:
+    tracemalloc.stop()  # it would slow CPython's timing several-fold
+t0 = clock_ms()
+n = 0
+while n < 4000:
+    for hand, starter in hands:
+        count(hand, starter)
+    n += len(hands)
+ms = elapsed_ms(t0)
+report("score() throughput", n, ms, "hand")
+if ms:
+    print("hands scored per second: %d" % (n * 1000 // ms))
+
+if MICRO:
+    g = games.new("solitaire", 1)
+    start = alloc_start()
+    while g.pending is not None:
+        g.discard(g.pending[0], g.pending[1])
+    print("one whole solitaire game played: %d bytes allocated" % alloc_end(start))
+print("game save size: %d bytes" % len(games.load(games.new("patience2", 1).save()).save()))
