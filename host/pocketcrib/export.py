@@ -1,0 +1,104 @@
+"""Games as CSV, JSON, a text table and a PNG plot. Pure: lists of dicts in, text or bytes out."""
+
+import csv
+import io
+import json
+
+from pocketcrib.store import GAME_FIELDS
+
+VARIANTS = ("solitaire", "patience", "patience2")
+
+
+def to_csv(games):
+    """One row per game, GAME_FIELDS as columns; rounds as space-separated points, won as true/false."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(GAME_FIELDS)
+    for g in games:
+        row = dict(g)
+        row["rounds"] = " ".join(str(r) for r in g.get("rounds") or ())
+        row["won"] = "" if g.get("won") is None else ("true" if g["won"] else "false")
+        w.writerow(["" if row.get(f) is None else row[f] for f in GAME_FIELDS])
+    return buf.getvalue()
+
+
+def to_json(games):
+    """A JSON list of games, each an object with GAME_FIELDS."""
+    return json.dumps([{f: g.get(f) for f in GAME_FIELDS} for g in games], indent=1) + "\n"
+
+
+def stats(games):
+    """{variant: {"games", "wins", "best", "average"}} in VARIANTS order, then any others."""
+    out = {}
+    for g in games:
+        s = out.setdefault(g.get("variant") or "?", {"games": 0, "wins": 0, "best": None, "total": 0})
+        s["games"] += 1
+        s["wins"] += 1 if g.get("won") else 0
+        s["total"] += g["score"]
+        s["best"] = g["score"] if s["best"] is None else max(s["best"], g["score"])
+    order = [v for v in VARIANTS if v in out] + sorted(v for v in out if v not in VARIANTS)
+    return {v: {"games": out[v]["games"], "wins": out[v]["wins"], "best": out[v]["best"],
+                "average": out[v]["total"] / out[v]["games"]} for v in order}
+
+
+def table(games, high_scores=(), last=10):
+    """A plain-text report: totals per variant, the high scores, the latest games."""
+    if not games and not high_scores:
+        return "No scores yet: play a game, then `pocketcrib scores pull`."
+    lines = ["Variant      Games  Won  Best  Average"]
+    for v, s in stats(games).items():
+        lines.append(f"{v:<12} {s['games']:>5} {s['wins']:>4} {s['best']:>5} {s['average']:>8.1f}")
+    if high_scores:
+        lines += ["", "High scores"]
+        shown = {}
+        for h in high_scores:
+            k = shown[h["variant"]] = shown.get(h["variant"], 0) + 1
+            if k <= 10:
+                lines.append(f"  {h['variant'] or '?':<12} {k:>2}. {h['initials'] or '---':<3} {h['score']:>4}"
+                             f"  {h['date'] or ''}")
+    if games:
+        lines += ["", f"Latest games (of {len(games)})", "  Board             #  Variant      Score  Won  Date"]
+        for g in games[-last:]:
+            lines.append(f"  {g['device']:<16} {g['n']:>3}  {g['variant'] or '?':<12} {g['score']:>5}  "
+                         f"{'yes' if g.get('won') else 'no ':<3}  {g.get('date') or ''}")
+    return "\n".join(lines)
+
+
+def plot_png(games, dpi=100):
+    """PNG bytes: score per game over time (per variant) and the score distribution per variant.
+
+    The PNG's "Description" text says what was plotted (games and scores per
+    variant), so a reader can check the picture against the data.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    s = stats(games)
+    fig = Figure(figsize=(10, 4.2), dpi=dpi)
+    over, spread = fig.subplots(1, 2, gridspec_kw={"width_ratios": (2.2, 1)})
+    # Time axis: games in the order played (by date where known, else per board and game number).
+    ordered = sorted(games, key=lambda g: (g.get("date") or "", g["device"], g["n"]))
+    for v in s:
+        xs = [i + 1 for i, g in enumerate(ordered) if (g.get("variant") or "?") == v]
+        ys = [g["score"] for g in ordered if (g.get("variant") or "?") == v]
+        over.plot(xs, ys, marker="o", markersize=3, linewidth=1, label=v)
+    from matplotlib.ticker import MaxNLocator
+
+    over.xaxis.set_major_locator(MaxNLocator(integer=True))
+    over.set_title("Score per game")
+    over.set_xlabel("game (in the order played)")
+    over.set_ylabel("score")
+    over.legend(loc="best", fontsize="small")
+    over.grid(alpha=0.3)
+    data = [[g["score"] for g in games if (g.get("variant") or "?") == v] for v in s]
+    spread.boxplot(data, tick_labels=list(s), showmeans=True)
+    spread.set_title("Scores per variant")
+    spread.grid(alpha=0.3, axis="y")
+    fig.tight_layout()
+    summary = "; ".join(f"{v}: {st['games']} games, best {st['best']}, mean {st['average']:.2f}"
+                        for v, st in s.items())
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Title": "Pocket Crib scores", "Description": summary})
+    return buf.getvalue()
