@@ -30,6 +30,8 @@ SCENES = {
     "settings": (7, "A UP UP A DOWN DOWN", "Settings"),
     "about": (7, "A UP A", "About"),
     "pause": (7, "A A B_LONG", "Pause"),
+    "hint": (7, "A A A RIGHT A UP", "Table"),
+    "standings": (7, "A DOWN DOWN DOWN A DOWN DOWN A" + " A A RIGHT A A B A" * 12, "Standings"),
 }
 
 
