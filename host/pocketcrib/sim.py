@@ -113,8 +113,10 @@ class Sim:
 
     def press(self, *names, ms=150):
         """Press keys one after another (ms of clock between them), drawing after each."""
+        clock = self.board.clock
         for name in names:
-            self.board.clock.advance(ms) if self.board.clock.manual else None
+            if clock.manual:
+                clock.advance(ms)
             self.board.press(name)
             self.app.step()
             self.settle()
@@ -357,6 +359,9 @@ def parser():
 
 
 def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--"]:  # `pocketcrib sim -- --window`: the separator comes along
+        argv = argv[1:]
     args = parser().parse_args(argv)
     data = args.data or default_data()
     try:

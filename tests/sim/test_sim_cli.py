@@ -37,7 +37,8 @@ def test_headless_unknown_key_is_one_line(tmp_path, capsys):
 
 
 def test_headless_prints_the_screen_without_shot(tmp_path, capsys):
-    assert main(["--data", str(tmp_path), "--keys", ""]) == 0
+    # A leading "--" (as `pocketcrib sim -- --keys ...` passes it on) is fine.
+    assert main(["--", "--data", str(tmp_path), "--keys", ""]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 32 and all(len(line) == 128 for line in lines)
 
