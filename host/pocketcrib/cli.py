@@ -129,7 +129,7 @@ def cmd_vboard(args):
                   "Ctrl-C switches it off.", flush=True)
 
     return vboard.serve(flash, port, uid=args.uid, display=not args.no_display, pins=args.pins,
-                        heap=args.heap, ready=ready)
+                        heap=args.heap, ready=ready, micropython=args.micropython)
 
 
 def _write(path, data):
@@ -234,6 +234,9 @@ def build_parser():
     c.add_argument("--pins", type=Path, metavar="FILE",
                    help='JSON file of forced input levels, e.g. {"15": 0} holds B (read as it changes)')
     c.add_argument("--heap", type=int, metavar="BYTES", help="first heap chunk of the VM")
+    c.add_argument("--micropython", metavar="VERSION:MPY",
+                   help="report an older MicroPython, e.g. 1.18.0:5 (to try `flash` against a board that needs "
+                   "updating); the VM itself stays 1.27")
     return p
 
 

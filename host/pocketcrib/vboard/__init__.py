@@ -61,7 +61,7 @@ def running():
     return found
 
 
-def serve(flash, port, uid=DEFAULT_UID, display=True, pins=None, heap=None, ready=None):
+def serve(flash, port, uid=DEFAULT_UID, display=True, pins=None, heap=None, ready=None, micropython=None):
     """Run a virtual board until killed; ready(port) is called once it is up."""
     flash = Path(flash).resolve()
     port = Path(port).absolute()
@@ -104,6 +104,8 @@ def serve(flash, port, uid=DEFAULT_UID, display=True, pins=None, heap=None, read
                 cmd += ["--pins", str(pins)]
             if heap:
                 cmd += ["--heap", str(heap)]
+            if micropython:
+                cmd += ["--micropython", micropython]
             child = subprocess.Popen(cmd, stdin=master, stdout=master, pass_fds=(status_w,))
             os.close(master)
             os.close(status_w)
@@ -178,13 +180,14 @@ def _write_json(path, obj):
 class VirtualBoard:
     """A virtual board in its own process group, for tests and benches."""
 
-    def __init__(self, flash, port=None, uid=DEFAULT_UID, display=True, log=None):
+    def __init__(self, flash, port=None, uid=DEFAULT_UID, display=True, log=None, micropython=None):
         self.flash = Path(flash)
         self.port = str(port or self.flash.parent / (self.flash.name + ".tty"))
         self.uid = uid
         self.display = display
         self.pins = self.flash.parent / (self.flash.name + ".pins.json")
         self.log = log
+        self.micropython = micropython
         self.proc = None
 
     def start(self, timeout=30):
@@ -192,6 +195,8 @@ class VirtualBoard:
                "--uid", self.uid, "--pins", str(self.pins)]
         if not self.display:
             cmd.append("--no-display")
+        if self.micropython:
+            cmd += ["--micropython", self.micropython]
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE.parents[1]), os.environ.get("PYTHONPATH", "")]))
         with open(self.log or os.devnull, "ab") as err:
             self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, start_new_session=True, env=env)

@@ -1,7 +1,7 @@
 // The virtual Pocket Crib board: the MicroPython VM from npm behind a serial line.
 //
 //   node board.mjs --mjs .../micropython.mjs --flash DIR [--uid HEX] [--no-display]
-//                  [--pins FILE] [--heap BYTES] [--status FD]
+//                  [--pins FILE] [--heap BYTES] [--status FD] [--micropython VERSION:MPY]
 //
 // fd 0 and 1 are the master side of a pseudo-terminal (non-blocking); the host
 // (mpremote) opens the slave side as its serial port. The status fd, if given,
@@ -25,7 +25,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const opts = { uid: "e6614c311b7e5c2f", display: true, heap: 192 * 1024, pins: null, mjs: null, flash: null, status: -1 };
+const opts = {
+    uid: "e6614c311b7e5c2f", display: true, heap: 192 * 1024, pins: null, mjs: null, flash: null, status: -1,
+    micropython: "", // "VERSION:MPY": sys reports an older MicroPython (tests)
+};
 for (let i = 2; i < process.argv.length; i++) {
     const a = process.argv[i];
     if (a === "--no-display") opts.display = false;
@@ -217,6 +220,7 @@ function pinLevel(gp) {
 
 const boardApi = {
     uid: () => opts.uid,
+    pretend: () => opts.micropython,
     display: () => opts.display,
     poll: () => poll(),
     wait: (ms) => {

@@ -13,6 +13,11 @@ def install():
     sys.modules["utime"] = _vbtime
     import machine  # noqa: F401  (stays in sys.modules, as a built-in would)
 
+    if _vbjs.pretend():
+        import _vbsys
+
+        sys.modules["sys"] = _vbsys
+
 
 def run(name, g):
     """Run a script from flash in the REPL's globals; sys.exit() there asks for a soft reset."""
