@@ -270,7 +270,7 @@ def _why_not_open(port):
         text = str(e)
         if "lock" in text or "busy" in text.lower() or "Resource temporarily unavailable" in text:
             return (f"{port} is busy",
-                    "another program has it open (mpremote, Thonny, a serial monitor, another pocketcrib): close it")
+                    "another program has it open: mpremote, Thonny, a serial monitor or another pocketcrib; close it")
         if "ermission" in text:
             return (f"no permission to open {port}",
                     "on Linux add yourself to the dialout group and log in again")
@@ -295,7 +295,7 @@ def pull_scores(board):
         raise PocketCribError(
             f"the board's Pocket Crib ({stamp.get('version')}) keeps saves in format {stamp.get('format')}, "
             f"this pocketcrib reads format {pcr.FORMAT}",
-            "update the board with `pocketcrib flash` (it backs the saves up first)")
+            "update the board with `pocketcrib flash`; it backs the saves up first")
     problems = []
     got = {}
     for kind in ("device", "scores", "history"):

@@ -49,7 +49,7 @@ def run(port, out):
             f"{'the same' if same else 'different'})")
         if not same:
             problems.append((f"the board runs Pocket Crib {stamp.get('version')}, this checkout is {here}",
-                             "run `pocketcrib flash` to update it (saves are backed up first)"))
+                             "run `pocketcrib flash` to update it; saves are backed up first"))
     if problems:
         for what, hint in problems[1:]:
             out(f"problem: {what} ({hint})")

@@ -52,17 +52,12 @@ def flash(port=None, uf2=None, force=False, progress=True, out=print):
         sent = 0
         if copy or stale or old_stamp != stamp:
             backup_path = _backup_first(board, out)
-            board.remove([device.STAMP])  # until the end: a cut-short flash must show as one
-            board.makedirs({t.rsplit("/", 1)[0] for t in copy if t.count("/") > 1})
-            sent = _copy(board, built, copy, progress)
-            board.remove(stale)
-            check = board.hashes(targets)
-            wrong = [t for t in targets if check.get(t) != want[t]]
-            if wrong:
-                raise PocketCribError(f"{len(wrong)} files differ on the board after copying, e.g. {wrong[0]}",
-                                      "run `pocketcrib flash --force`; if it persists the flash may be failing")
-            board.write_file(device.STAMP, stamp_bytes)
-            sent += len(stamp_bytes)
+            try:
+                sent = _install(board, built, copy, stale, want, stamp_bytes, progress)
+            except PocketCribError as e:
+                if backup_path:
+                    e.hint = f"{e.hint}; the saves were backed up to {backup_path}"
+                raise
     result = Result(version, len(targets), len(copy), sent, len(stale), time.monotonic() - t0, backup_path,
                     board.port)
     if copy or stale:
@@ -72,6 +67,22 @@ def flash(port=None, uf2=None, force=False, progress=True, out=print):
         out(f"Pocket Crib {version} is already on {board.port}: all {len(targets)} files match, nothing copied "
             f"({result.seconds:.1f} s).")
     return result
+
+
+def _install(board, built, copy, stale, want, stamp_bytes, progress):
+    """Copy, remove, verify, stamp; the bytes sent."""
+    targets = sorted(built)
+    board.remove([device.STAMP])  # until the end: a cut-short flash must show as one
+    board.makedirs({t.rsplit("/", 1)[0] for t in copy if t.count("/") > 1})
+    sent = _copy(board, built, copy, progress)
+    board.remove(stale)
+    check = board.hashes(targets)
+    wrong = [t for t in targets if check.get(t) != want[t]]
+    if wrong:
+        raise PocketCribError(f"{len(wrong)} files differ on the board after copying, e.g. {wrong[0]}",
+                              "run `pocketcrib flash --force`; if it persists the flash may be failing")
+    board.write_file(device.STAMP, stamp_bytes)
+    return sent + len(stamp_bytes)
 
 
 def check_mpy(info):
@@ -85,8 +96,8 @@ def check_mpy(info):
         raise PocketCribError(
             f"the board's MicroPython {info.get('version')} loads .mpy version {board_mpy & 0xFF}, "
             f"mpy-cross makes version {ours[0]}.{ours[1]}",
-            "update MicroPython on the board: pocketcrib flash --micropython RPI_PICO-*.uf2 "
-            "(from micropython.org/download/RPI_PICO)")
+            "update MicroPython on the board: pocketcrib flash --micropython RPI_PICO-*.uf2, "
+            "from micropython.org/download/RPI_PICO")
 
 
 def mpy_cross_version():

@@ -65,4 +65,5 @@ def one_line_failure(proc):
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith("pocketcrib: "), lines[0]
+    print(lines[0])
     return lines[0]
