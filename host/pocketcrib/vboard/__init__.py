@@ -229,6 +229,9 @@ class VirtualBoard:
             except ProcessLookupError:
                 pass
             self.proc.wait()
+            # What the OS does when a USB device goes: its port (and announcement) vanish.
+            _unlink(self.port)
+            _unlink(registry() / f"{self.proc.pid}.json")
         self._close()
 
     def _close(self):

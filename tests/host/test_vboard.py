@@ -1,0 +1,127 @@
+"""The virtual board behaves as a Pico does, as far as mpremote and pocketcrib can tell."""
+
+import json
+import os
+import time
+
+import pytest
+from mpremote.transport_serial import SerialTransport
+
+from pocketcrib import vboard
+
+LOOP_MAIN = """\
+import time
+n = 0
+while True:
+    n += 1
+    time.sleep_ms(20)
+"""
+
+
+def connect(vb, soft_reset=True):
+    t = SerialTransport(vb.port, baudrate=115200)
+    t.enter_raw_repl(soft_reset=soft_reset)
+    return t
+
+
+def close(t):
+    t.exit_raw_repl()
+    t.close()
+
+
+def test_raw_repl_raw_paste_and_micropython_errnos(make_board):
+    vb = make_board(uid="0011223344556677")
+    t = connect(vb)
+    try:
+        assert t.eval("1 + 2") == 3
+        assert t.use_raw_paste  # the board accepted raw-paste mode (mpremote falls back if refused)
+        big = "x = " + repr(bytes(range(256)) * 8)  # several flow-control windows
+        t.exec(big)
+        assert t.eval("len(x)") == 2048
+        assert t.eval("__import__('machine').unique_id().hex()") == "0011223344556677"
+        assert t.eval("__import__('sys').implementation._mpy") == 774
+        # A missing file is ENOENT (2), as on a Pico, so mpremote's own checks work.
+        assert t.eval("__import__('errno').ENOENT") == 2
+        with pytest.raises(OSError) as e:
+            t.fs_stat("/nope")
+        assert e.value.errno == 2
+        st = t.eval("__import__('os').statvfs('/')")
+        assert st[0] * st[2] == 1408 * 1024 and 0 < st[3] <= st[2]
+    finally:
+        close(t)
+
+
+def test_flash_persists_across_resets_and_is_a_folder(make_board):
+    vb = make_board()
+    t = connect(vb)
+    t.fs_mkdir("/data")
+    t.fs_writefile("/data/a.txt", b"hello")
+    t.exec("import os\nos.rename('/data/a.txt', '/data/b.txt')")
+    assert (vb.flash / "data" / "b.txt").read_bytes() == b"hello"  # written through at once
+    assert not (vb.flash / "data" / "a.txt").exists()
+    t.exec("x = 1")
+    close(t)
+    t = connect(vb)  # soft reset: fresh interpreter, same flash
+    try:
+        with pytest.raises(Exception):
+            t.exec("x")
+        assert bytes(t.fs_readfile("/data/b.txt")) == b"hello"
+        t.exec_raw_no_follow("import machine\nmachine.reset()")  # hard reset
+    finally:
+        t.close()
+    time.sleep(0.5)
+    vb.stop()
+    vb.start()  # power cycle
+    t = connect(vb)
+    try:
+        assert bytes(t.fs_readfile("/data/b.txt")) == b"hello"
+    finally:
+        close(t)
+
+
+def test_main_runs_at_boot_and_ctrl_c_stops_it(make_board):
+    vb = make_board()
+    (vb.flash / "main.py").write_text(LOOP_MAIN)
+    vb.stop()
+    vb.start()  # main.py starts at power-up and never returns by itself
+    time.sleep(0.5)
+    t = connect(vb, soft_reset=False)  # Ctrl-C, then the raw REPL, without a reset
+    try:
+        n = t.eval("n")  # main.py's globals: it ran, and was interrupted
+        assert n > 5
+    finally:
+        close(t)
+
+
+def test_soft_reset_in_friendly_repl_runs_main(make_board):
+    vb = make_board()
+    (vb.flash / "main.py").write_text("import machine\nprint('main ran', machine.freq())\n")
+    t = connect(vb)  # a soft reset in the raw REPL does not run main.py...
+    t.exit_raw_repl()
+    t.serial.write(b"\x04")  # ...one in the friendly REPL does
+    out = t.read_until(1, b"main ran 125000000\r\n", timeout=10)
+    out += t.read_until(1, b">>> ", timeout=10)
+    t.close()
+    assert b"MPY: soft reboot\r\nmain ran 125000000\r\n" in out
+    assert out.endswith(b'Type "help()" for more information.\r\n>>> ')
+
+
+def test_unplug_takes_the_port_away(make_board):
+    vb = make_board()
+    port = vb.port
+    assert os.path.exists(port)
+    assert [b["port"] for b in vboard.running()] == [port]
+    vb.unplug()
+    assert not os.path.exists(port)
+    assert vboard.running() == []
+
+
+def test_bootsel_and_micropython_uf2(make_board, cli, tmp_path):
+    vb = make_board()
+    uf2 = tmp_path / "RPI_PICO-test.uf2"
+    uf2.write_bytes(b"UF2\n\x57\x51\x5d\x9e" + bytes(504))  # one block's worth: a UF2 to the boot ROM
+    proc = cli("flash", "--port", vb.port, "--micropython", uf2)
+    assert proc.returncode == 0, proc.stderr
+    assert "Sending the board" in proc.stdout and "MicroPython installed" in proc.stdout
+    assert "files copied" in proc.stdout  # then the firmware went on as usual
+    assert json.loads((vb.flash / "pocketcrib.json").read_text())["format"] == 1
