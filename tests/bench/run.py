@@ -7,6 +7,8 @@ hardware/ (and on CPython the mpshim stand-ins) on sys.path; it prints its own r
 benchutil.py, which uses time.ticks_ms on MicroPython. The VM's clock has
 millisecond granularity and the VM is not a Pico: compare ratios, not absolutes.
 Add a bench by dropping a new bench_*.py here. Exits non-zero if any bench fails.
+hostbench_*.py are benches of the host tool (pocketcrib against the virtual
+board): they run on CPython only, with host/ on sys.path as well.
 """
 
 import os
@@ -30,9 +32,9 @@ def main(argv=None):
     if "--vm" in args:
         where = {"vm"}
     names = [a for a in args if not a.startswith("--")]
-    benches = sorted(HERE.glob("bench_*.py"))
+    benches = sorted(HERE.glob("bench_*.py")) + sorted(HERE.glob("hostbench_*.py"))
     if names:
-        benches = [b for b in benches if b.stem in names or b.stem[6:] in names]
+        benches = [b for b in benches if b.stem in names or b.stem.split("_", 1)[1] in names]
     if not benches:
         print("bench: no benches found")
         return 0
@@ -40,14 +42,14 @@ def main(argv=None):
     for b in benches:
         if "cpython" in where:
             print(f"== {b.stem} (CPython {sys.version.split()[0]})", flush=True)
-            path = [*DEVICE_PATHS, ROOT / "host" / "pocketcrib" / "mpshim", HERE]
+            path = [*DEVICE_PATHS, ROOT / "host" / "pocketcrib" / "mpshim", HERE, ROOT / "host"]
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, path)))
             t0 = time.monotonic()
             rc = subprocess.run([sys.executable, str(b)], env=env, cwd=ROOT).returncode
             print(f"   [{time.monotonic() - t0:.1f} s wall]", flush=True)
             if rc:
                 failed.append(f"{b.stem} (CPython)")
-        if "vm" in where:
+        if "vm" in where and not b.stem.startswith("hostbench_"):
             print(f"== {b.stem} (MicroPython VM, firmware as .mpy)", flush=True)
             t0 = time.monotonic()
             rc, out = run_micropython(b, paths=(*DEVICE_PATHS, HERE), use_mpy=DEVICE_PATHS)

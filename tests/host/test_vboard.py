@@ -5,6 +5,7 @@ import os
 import time
 
 import pytest
+from mpremote.transport import TransportExecError
 from mpremote.transport_serial import SerialTransport
 
 from pocketcrib import vboard
@@ -63,7 +64,7 @@ def test_flash_persists_across_resets_and_is_a_folder(make_board):
     close(t)
     t = connect(vb)  # soft reset: fresh interpreter, same flash
     try:
-        with pytest.raises(Exception):
+        with pytest.raises(TransportExecError, match="NameError"):
             t.exec("x")
         assert bytes(t.fs_readfile("/data/b.txt")) == b"hello"
         t.exec_raw_no_follow("import machine\nmachine.reset()")  # hard reset
