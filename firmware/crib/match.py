@@ -2,7 +2,9 @@
 # each player goes through a pack of their own (their own seed), the players
 # keep level deal by deal, and whoever (or whichever partnership) has the most
 # points when the packs run out wins. Reaching 91 while an opponent has not yet
-# passed 60 makes it a double game.
+# passed 60 makes it a double game. Decisions: that is judged when everyone has
+# played the same number of deals (the players keep level); partners' added
+# scores are measured against twice those marks (182 and 120).
 #
 #   m = Match((seed1, seed2), partners=False)
 #   m.game()        # the Game whose turn it is (m.turn is the player index)
