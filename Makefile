@@ -25,7 +25,7 @@ help:
 	@echo "make mpy        mpy-cross firmware/**/*.py into $(BUILD)/ (device layout)"
 	@echo "make bench      run tests/bench/bench_*.py on CPython and the MicroPython VM"
 	@echo "make sim        run the desktop simulator"
-	@echo "make flash      copy the build to a Pico"
+	@echo "make flash      put the firmware on a Pico (PORT=... if several; see pocketcrib --help)"
 	@echo "make clean      remove $(BUILD)/ and caches (distclean: also the tools)"
 
 # --- tools -------------------------------------------------------------------
@@ -89,8 +89,10 @@ bench: $(VENV)/.stamp node_modules/.stamp
 sim: $(VENV)/.stamp
 	cd host && ../$(BIN)/python -m pocketcrib.sim $(SIM_ARGS)
 
-flash:
-	@echo "make flash: not built yet (will copy $(BUILD)/ to the Pico with mpremote)"
+# Compile, copy what changed to the Pico, check by hash, restart it (see
+# `pocketcrib flash --help`). PORT=/dev/ttyACM0 picks a board when several are plugged in.
+flash: $(VENV)/.stamp
+	$(BIN)/pocketcrib flash $(if $(PORT),--port $(PORT))
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache

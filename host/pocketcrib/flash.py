@@ -3,7 +3,8 @@
 The firmware is compiled with mpy-cross for the board's .mpy version, compared
 with what the board holds by SHA-256, and only the differences are sent. Device
 layout: firmware/main.py stays /main.py (the board runs main.py as source),
-every other firmware/**.py becomes /**.mpy, hardware/pins.py becomes /pins.mpy.
+every other firmware/**.py becomes /**.mpy; hardware/pins.py goes as /pins.py,
+source, so the pin map can be read and changed on the board itself.
 /pocketcrib.json stamps what was installed; it is removed before the first
 change and written after the last check, so a cut-short flash shows as one.
 """
@@ -134,7 +135,7 @@ def deploy_plan(firmware):
             plan["/" + rel.with_suffix(".mpy").as_posix()] = (src, True)
     pins = firmware.parent / "hardware" / "pins.py"
     if pins.is_file():
-        plan["/pins.mpy"] = (pins, True)
+        plan["/pins.py"] = (pins, False)
     return plan
 
 
