@@ -41,6 +41,7 @@ def cmd_flash(args):
 
 
 def cmd_pull(args):
+    """Pull into the database; problems with the board's files are reported, one line each."""
     from pocketcrib import device, store
 
     with device.connect(_port(args)) as board:
@@ -160,6 +161,8 @@ def build_parser():
     def db_option(c):
         c.add_argument("--db", type=Path, default=None, metavar="FILE",
                        help="score database (default: scores.sqlite3 in the user data folder, or $POCKETCRIB_DATA)")
+
+    def variant_option(c):
         c.add_argument("--variant", choices=("solitaire", "patience", "patience2"), default=None,
                        help="only this game variant")
 
@@ -192,11 +195,13 @@ def build_parser():
                        "Copy the board's high scores and finished games into the local database. "
                        "Pulling again adds only new games; boards are kept apart by their unique id.")
     port_option(c)
-    scores_command("show", cmd_show, "print the games and high scores pulled so far")
+    variant_option(scores_command("show", cmd_show, "print the games and high scores pulled so far"))
     c = scores_command("export", cmd_export, "write every pulled game as CSV or JSON")
+    variant_option(c)
     c.add_argument("--format", "-f", choices=("csv", "json"), default="csv", help="default: csv")
     c.add_argument("--output", "-o", metavar="FILE", help="write here instead of to standard output")
     c = scores_command("plot", cmd_plot, "draw a PNG: score per game over time, and scores per variant")
+    variant_option(c)
     c.add_argument("--output", "-o", metavar="FILE.png", required=True, help="the PNG file to write")
 
     c = command("backup", cmd_backup, "copy the board's saves (/data) into a local archive",

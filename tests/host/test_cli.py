@@ -1,0 +1,36 @@
+"""The command line itself: help for every command, and `devices` finding a virtual board."""
+
+import pytest
+
+COMMANDS = ["devices", "flash", "scores", "scores pull", "scores show", "scores export", "scores plot", "backup",
+            "restore", "doctor", "sim", "vboard"]
+
+
+@pytest.mark.parametrize("command", [""] + COMMANDS)
+def test_help_reads(cli, command):
+    proc = cli(*command.split(), "--help")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("usage: pocketcrib") and proc.stderr == ""
+    if command == "":
+        for name in ("devices", "flash", "scores", "backup", "restore", "doctor", "sim", "vboard"):
+            assert f"    {name} " in proc.stdout
+
+
+def test_devices_lists_a_virtual_board(make_board, cli):
+    proc = cli("devices")
+    assert proc.returncode == 0 and "MicroPython board" not in proc.stdout
+    vb = make_board(uid="feedfacecafebeef")
+    proc = cli("devices")
+    assert proc.returncode == 0, proc.stderr
+    line = next(line for line in proc.stdout.splitlines() if line.startswith(vb.port))
+    assert "MicroPython board" in line and "feedfacecafebeef" in line
+    doctor = cli("doctor")  # found without --port: the only board plugged in
+    assert f"board          {vb.port}" in doctor.stdout
+    assert "Pocket Crib is not on the board" in doctor.stderr
+
+
+def test_scores_without_any_pull(cli, failure, tmp_path):
+    shown = cli("scores", "show")
+    assert shown.returncode == 0 and "No scores yet" in shown.stdout
+    assert "no games to plot" in failure(cli("scores", "plot", "-o", tmp_path / "x.png"))
+    assert "cannot write" in failure(cli("scores", "export", "-o", tmp_path / "no" / "such" / "dir.csv"))
