@@ -1,0 +1,185 @@
+"""The discard advisor: what a hint costs, and what each policy scores.
+
+On CPython and in the MicroPython VM: per hint, scorer calls and time, also as
+a multiple of one score() call (a ratio that carries over to other machines);
+in the VM also bytes allocated per hint, the heap taken by importing the
+advisor, and an estimated time on a Pico.
+
+On CPython only: mean score and win rate per variant over GAMES seeded games
+(10,000; env POCKETCRIB_BENCH_GAMES to change) for each policy: random
+discards, hand-only expectation, the full-pack crib table, the full advisor.
+"""
+import gc
+import sys
+
+from benchutil import clock_ms, elapsed_ms
+
+from crib import games
+from crib.score import score
+
+MICROPYTHON = sys.implementation.name == "micropython"
+HINT_GAMES = 4  # games per variant whose every hint is timed
+REPEAT = 3  # each hint timed this many times, the fastest kept
+# Assumed Pico (RP2040, 125 MHz, MicroPython 1.2x) slowdown against the VM on
+# this machine: a range, as no board is at hand (see README, "The advisor").
+PICO_SLOWER = (10, 20, 30)
+
+
+def mixed_hands(n):
+    """A fixed pseudo-random set of (hand, starter) (the same LCG as bench_score)."""
+    x = 12345
+    out = []
+    while len(out) < n:
+        seen = []
+        while len(seen) < 5:
+            x = (x * 1103515245 + 12345) & 0x3FFFFFFF
+            c = (x >> 8) % 52
+            if c not in seen:
+                seen.append(c)
+        out.append((tuple(seen[:4]), seen[4]))
+    return out
+
+
+def score_ms():
+    """Mean time of one score() call over a mixed set, in ms."""
+    data = mixed_hands(500)
+    best = None
+    for _ in range(5):
+        t0 = clock_ms()
+        for _ in range(4):
+            for hand, starter in data:
+                score(hand, starter)
+        t = elapsed_ms(t0) / 2000
+        if best is None or t < best:
+            best = t
+    return best
+
+
+def heap_costs():
+    """Heap taken (bytes, after a collection) by importing each module of the feature."""
+    out = []
+    for name in ("crib.advisor", "crib.cribtable", "crib.autoplay", "crib.dealcode"):
+        gc.collect()
+        before = gc.mem_alloc()
+        __import__(name)
+        gc.collect()
+        out.append((name, gc.mem_alloc() - before))
+    return out
+
+
+def hint_costs(advisor, one_score):
+    print("per hint (every discard of %d seeded games per variant, advisor playing):" % HINT_GAMES)
+    print("  %-10s %5s %12s %12s %14s %16s" % ("variant", "hints", "calls mean", "calls max",
+                                               "ms mean/max", "x score() mean/max"))
+    worst = 0
+    for variant in games.VARIANTS:
+        hints = 0
+        calls = 0
+        most = 0
+        total_ms = 0
+        slowest = 0
+        alloc = 0
+        for seed in range(HINT_GAMES):
+            g = games.new(variant, seed)
+            while g.pending is not None:
+                if MICROPYTHON:
+                    gc.collect()
+                    gc.disable()
+                    a0 = gc.mem_alloc()
+                    advisor.best_discard(g)
+                    alloc = max(alloc, gc.mem_alloc() - a0)
+                    gc.enable()
+                t = None
+                for _ in range(REPEAT):
+                    t0 = clock_ms()
+                    a, b = advisor.best_discard(g)
+                    dt = elapsed_ms(t0)
+                    if t is None or dt < t:
+                        t = dt
+                hints += 1
+                calls += advisor.calls
+                most = max(most, advisor.calls)
+                total_ms += t
+                slowest = max(slowest, t)
+                g.discard(a, b)
+        mean = total_ms / hints
+        worst = max(worst, slowest)
+        print("  %-10s %5d %12.0f %12d %7.1f/%6.1f %8.0f/%7.0f" % (
+            variant, hints, calls / hints, most, mean, slowest, mean / one_score, slowest / one_score))
+        if MICROPYTHON:
+            print("  %-10s bytes allocated per hint, at most: %d" % ("", alloc))
+            print("  %-10s estimated Pico ms per hint (VM x %s): mean %s, max %s" % (
+                "", "/".join(str(f) for f in PICO_SLOWER),
+                "/".join("%.0f" % (mean * f) for f in PICO_SLOWER),
+                "/".join("%.0f" % (slowest * f) for f in PICO_SLOWER)))
+    return worst
+
+
+def play_stats(args):
+    from crib import autoplay
+
+    variant, policy, start, count = args
+    total = 0
+    wins = 0
+    for seed in range(start, start + count):
+        g = autoplay.play(variant, seed, policy)
+        total += g.score
+        wins += g.won
+    return variant, policy, total, wins, count
+
+
+def policy_table(n_games):
+    import multiprocessing
+    import time
+
+    from crib import autoplay
+
+    t0 = time.monotonic()
+    jobs = []
+    step = 500
+    for variant in games.VARIANTS:
+        for policy in autoplay.POLICIES:
+            for start in range(0, n_games, step):
+                jobs.append((variant, policy, start, min(step, n_games - start)))
+    sums = {}
+    with multiprocessing.Pool(2) as pool:
+        for variant, policy, total, wins, count in pool.imap_unordered(play_stats, jobs):
+            s = sums.setdefault((variant, policy), [0, 0, 0])
+            s[0] += total
+            s[1] += wins
+            s[2] += count
+    print("policies over %d seeded games per variant (seeds 0..%d):" % (n_games, n_games - 1))
+    print("| variant | target | random | hand only | crib table | advisor |")
+    print("|---|---|---|---|---|---|")
+    for variant in games.VARIANTS:
+        target = games.new(variant, 0).target
+        cells = []
+        for policy in autoplay.POLICIES:
+            total, wins, count = sums[(variant, policy)]
+            cells.append("%.1f (%.1f%%)" % (total / count, 100 * wins / count))
+        print("| %s | %d | %s |" % (variant, target, " | ".join(cells)))
+    print("(mean score (win rate); %.0f s wall on 2 processes)" % (time.monotonic() - t0))
+
+
+def main():
+    if MICROPYTHON:
+        # The rules core (cards, rng, score, games) is loaded already.
+        for name, size in heap_costs():
+            print("heap after importing %s: +%d bytes" % (name, size))
+    from crib import advisor
+
+    # The VM (WebAssembly) speeds up as its engine warms: warm both paths first.
+    warm = games.new("patience", 99)
+    while warm.pending is not None:
+        warm.discard(*advisor.best_discard(warm))
+    score_ms()
+    one = score_ms()
+    print("one score() call: %.4f ms (mixed hands)" % one)
+    hint_costs(advisor, one)
+    if not MICROPYTHON:
+        import os
+
+        policy_table(int(os.environ.get("POCKETCRIB_BENCH_GAMES", "10000")))
+
+
+main()
