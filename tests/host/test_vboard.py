@@ -126,3 +126,51 @@ def test_bootsel_and_micropython_uf2(make_board, cli, tmp_path):
     assert "Sending the board" in proc.stdout and "MicroPython installed" in proc.stdout
     assert "files copied" in proc.stdout  # then the firmware went on as usual
     assert json.loads((vb.flash / "pocketcrib.json").read_text())["format"] == 1
+
+
+def screen(vb):
+    """The display's RAM and on/off, read with the game stopped (Ctrl-C, no reset); then restart the game."""
+    t = connect(vb, soft_reset=False)
+    try:
+        ram, on = t.eval("__import__('machine').display_ram()")
+    finally:
+        t.exit_raw_repl()
+        t.serial.write(b"\x04")  # soft reset in the friendly REPL: main.py runs again
+        t.close()
+    return ram, on
+
+
+def wait_screen(vb, settle=1.5):
+    time.sleep(settle)
+    return screen(vb)
+
+
+def lit(ram):
+    return sum(bin(b).count("1") for b in ram)
+
+
+def drawn_screen(vb):
+    for settle in (1.5, 3, 6):  # booting is slower when the machine is busy
+        ram, on = wait_screen(vb, settle)
+        if lit(ram):
+            break
+    return ram, on
+
+
+def test_the_flashed_firmware_runs_and_answers_buttons(make_board):
+    from pocketcrib import flash
+
+    vb = make_board()
+    flash.flash(vb.port, progress=False, out=lambda s: None)
+    title, on = drawn_screen(vb)
+    assert on == 1 and lit(title) > 200  # the title screen is drawn
+    assert drawn_screen(vb)[0] == title  # the same after a restart, with nobody pressing anything
+    for boot_wait in (1.5, 3, 6):  # reading the screen restarted the game: let it boot (slower under load)
+        time.sleep(boot_wait)
+        vb.press({14: 0})  # hold A (GP14, active low)...
+        time.sleep(0.4)
+        vb.press({})  # ...and let go
+        menu, on = wait_screen(vb, 0.5)
+        if menu != title:
+            break
+    assert on == 1 and menu != title  # A on the title opens the menu
