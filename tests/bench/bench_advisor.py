@@ -12,7 +12,7 @@ discards, hand-only expectation, the full-pack crib table, the full advisor.
 import gc
 import sys
 
-from benchutil import clock_ms, elapsed_ms
+from benchutil import clock_ms, elapsed_ms, sample_hands
 
 from crib import games
 from crib.score import score
@@ -25,24 +25,10 @@ REPEAT = 3  # each hint timed this many times, the fastest kept
 PICO_SLOWER = (10, 20, 30)
 
 
-def mixed_hands(n):
-    """A fixed pseudo-random set of (hand, starter) (the same LCG as bench_score)."""
-    x = 12345
-    out = []
-    while len(out) < n:
-        seen = []
-        while len(seen) < 5:
-            x = (x * 1103515245 + 12345) & 0x3FFFFFFF
-            c = (x >> 8) % 52
-            if c not in seen:
-                seen.append(c)
-        out.append((tuple(seen[:4]), seen[4]))
-    return out
-
 
 def score_ms():
     """Mean time of one score() call over a mixed set, in ms."""
-    data = mixed_hands(500)
+    data = sample_hands(500)
     best = None
     for _ in range(5):
         t0 = clock_ms()

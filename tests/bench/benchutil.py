@@ -23,3 +23,20 @@ def report(name, count, ms, unit="op"):
     """One result line: total time and time per item."""
     per = ms * 1000 / count if count else 0
     print("%-24s %8d %ss in %8.1f ms  %8.2f us/%s" % (name, count, unit, ms, per, unit))
+
+
+def sample_hands(n, x=12345):
+    """A fixed pseudo-random list of (hand, starter), the same on CPython and MicroPython.
+
+    A small LCG (not crib.rng) so the benches do not depend on the code they time.
+    """
+    out = []
+    while len(out) < n:
+        seen = []
+        while len(seen) < 5:
+            x = (x * 1103515245 + 12345) & 0x3FFFFFFF
+            c = (x >> 8) % 52
+            if c not in seen:
+                seen.append(c)
+        out.append((tuple(seen[:4]), seen[4]))
+    return out
