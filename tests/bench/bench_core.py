@@ -70,12 +70,18 @@ def score_all(hands):
     return total
 
 
+def allocated_by(fn, arg):
+    """Bytes allocated while fn(arg) runs (locals only: a new module global
+    would grow the globals dict and count as allocation)."""
+    start = alloc_start()
+    fn(arg)
+    return alloc_end(start)
+
+
 # Warm up first: the VM allocates a few bytes once, on the first call of a
 # function (16 here), which is not a cost of scoring.
-score_all(hands)
-start = alloc_start()
-score_all(hands)
-used = alloc_end(start)
+allocated_by(score_all, hands)
+used = allocated_by(score_all, hands)
 calls = 3 * len(hands)
 print("allocated by %d score() calls: %d bytes, %.2f per call (goal 0)%s" % (
     calls, used, used / calls, "" if not MICRO or used == 0 else "  OVER BUDGET"))
@@ -94,9 +100,10 @@ if ms:
     print("hands scored per second: %d" % (n * 1000 // ms))
 
 if MICRO:
-    g = games.new("solitaire", 1)
-    start = alloc_start()
-    while g.pending is not None:
-        g.discard(g.pending[0], g.pending[1])
-    print("one whole solitaire game played: %d bytes allocated" % alloc_end(start))
+    def play_through(g):
+        while g.pending is not None:
+            g.discard(g.pending[0], g.pending[1])
+
+    print("one whole solitaire game played: %d bytes allocated" % allocated_by(
+        play_through, games.new("solitaire", 1)))
 print("game save size: %d bytes" % len(games.load(games.new("patience2", 1).save()).save()))
