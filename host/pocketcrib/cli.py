@@ -114,7 +114,8 @@ def cmd_doctor(args):
 def cmd_sim(args):
     from pocketcrib import sim
 
-    return sim.main(args.args) or 0
+    rest = args.args[1:] if args.args[:1] == ["--"] else args.args
+    return sim.main(rest) or 0
 
 
 def cmd_vboard(args):
@@ -224,7 +225,7 @@ def build_parser():
     port_option(c)
 
     c = command("sim", cmd_sim, "play on this computer: the firmware's own code in a terminal or window",
-                "Run the simulator; arguments after `sim` go to it (`pocketcrib sim -- --help` lists them).")
+                "Run the simulator; every argument after `sim` goes to it (`pocketcrib sim --help` lists them).")
     c.add_argument("args", nargs=argparse.REMAINDER, help="simulator options, e.g. --window or --seed 7")
 
     c = command("vboard", cmd_vboard, "run a virtual board (MicroPython VM behind a serial port) until Ctrl-C",
@@ -246,7 +247,10 @@ def build_parser():
 
 
 def main(argv=None):
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # Everything after `sim` is the simulator's (argparse would take its --options as ours).
+    sim = argv[:1] == ["sim"]
+    args = argparse.Namespace(func=cmd_sim, args=argv[1:]) if sim else build_parser().parse_args(argv)
     try:
         return args.func(args) or 0
     except PocketCribError as e:
