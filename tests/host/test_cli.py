@@ -34,3 +34,10 @@ def test_scores_without_any_pull(cli, failure, tmp_path):
     assert shown.returncode == 0 and "No scores yet" in shown.stdout
     assert "no games to plot" in failure(cli("scores", "plot", "-o", tmp_path / "x.png"))
     assert "cannot write" in failure(cli("scores", "export", "-o", tmp_path / "no" / "such" / "dir.csv"))
+
+
+def test_sim_gets_its_own_options(cli, tmp_path):
+    shot = tmp_path / "title.png"
+    proc = cli("sim", "--keys", "A", "--shot", shot, "--data", tmp_path / "simdata")
+    assert proc.returncode == 0, proc.stderr
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
