@@ -15,6 +15,7 @@ B_LONG, "wait:SECONDS" lets time pass, "shot:FILE.png" saves the screen there.
 """
 
 import argparse
+import shutil
 import os
 import sys
 import time
@@ -259,6 +260,14 @@ def run_terminal(sim, use_braille=False):
     old = termios.tcgetattr(fd)
     out = sys.stdout
     drawn = None
+    # Half-blocks need 130x35 characters; a smaller terminal (80x24 say) gets
+    # braille, which fits the 128x64 glass in 66x19.
+    try:  # the terminal itself: COLUMNS/LINES in the environment are often stale
+        size = os.get_terminal_size(sys.stdout.fileno())
+    except OSError:
+        size = shutil.get_terminal_size()
+    if size.columns < 130 or size.lines < 35:
+        use_braille = True
     render = braille if use_braille else halfblocks
     help_line = "arrows move  z/space: A  x: B  X: long B  q: quit"
     try:
@@ -350,7 +359,8 @@ def parser():
     p.add_argument("--seed", type=int, default=None, help="deal the first game from this seed")
     p.add_argument("--window", action="store_true", help="open a pygame window")
     p.add_argument("--scale", type=int, default=6, help="window or PNG pixels per display pixel")
-    p.add_argument("--braille", action="store_true", help="draw with braille (small terminals)")
+    p.add_argument("--braille", action="store_true",
+                   help="draw with braille (chosen anyway in a terminal under 130x35)")
     p.add_argument("--keys", default=None,
                    help="headless: keys to press, e.g. 'A DOWN A wait:30 shot:x.png'")
     p.add_argument("--shot", type=Path, default=None, help="headless: save the last screen here")

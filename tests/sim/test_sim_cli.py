@@ -1,12 +1,16 @@
 """The simulator's ways in: the headless command line (keys in, PNG out), the
 pygame window (with SDL's dummy video driver), the terminal pictures, and the
 virtual panel under the firmware's own driver."""
+import fcntl
 import os
 import pty
 import select
+import struct
 import sys
+import termios
 import time
 
+import pytest
 from PIL import Image
 
 from pocketcrib import sim as simmod
@@ -71,10 +75,15 @@ def test_terminal_pictures():
     assert dots == sum(map(sum, rows))
 
 
-def test_terminal_simulator_in_a_pty(tmp_path):
-    """`pocketcrib sim` in a real terminal: keys go in, frames come out, q quits."""
+@pytest.mark.parametrize("cols, rows, glyph", [(140, 40, "\u2588"), (80, 24, "\u28ff")])
+def test_terminal_simulator_in_a_pty(tmp_path, cols, rows, glyph):
+    """`pocketcrib sim` in a real terminal: keys go in, frames come out, q quits.
+
+    A roomy terminal gets half-blocks; an 80x24 one gets braille so the glass fits.
+    """
     pid, fd = pty.fork()
     if pid == 0:  # the child: the simulator on the pty
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         os.environ["POCKETCRIB_SIM_DATA"] = str(tmp_path)
         os.environ["PYTHONPATH"] = str(simmod.ROOT / "host")
         os.execv(sys.executable, [sys.executable, "-c",
@@ -99,7 +108,7 @@ def test_terminal_simulator_in_a_pty(tmp_path):
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     text = out.decode("utf-8", "replace")
-    assert "arrows move" in text and "\u2588" in text
+    assert "arrows move" in text and glyph in text
     assert (tmp_path / "game.pcr").exists()  # the game started and was saved
 
 
