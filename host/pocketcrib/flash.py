@@ -284,8 +284,14 @@ def install_micropython(uf2, port, out):
     if not drives:
         port = device.find_port(port)
         out(f"Sending the board at {port} to its bootloader...")
-        with device.connect(port) as board, board.doing("entering the bootloader"):
-            board.transport.exec_raw_no_follow("import machine\nmachine.bootloader()")
+        with device.connect(port) as board:
+            try:
+                with board.doing("entering the bootloader"):
+                    board.transport.exec_raw_no_follow("import machine\nmachine.bootloader()")
+            except PocketCribError:
+                # The board may leave USB before it acknowledges the command: that is
+                # what was asked. A board really gone shows as no BOOTSEL drive below.
+                pass
             board.transport = _Gone()  # it has dropped off USB; nothing to close
         drives = _wait(device.bootsel_drives, 20, "the board's BOOTSEL drive (RPI-RP2) did not appear",
                        "hold BOOTSEL while plugging the Pico in, then run this again")
