@@ -10,6 +10,7 @@
 #   m.game()        # the Game whose turn it is (m.turn is the player index)
 #   m.discard(a, b) # that player's discard; the turn passes on
 #   m.over, m.standings(), m.double
+#   m.adjust(player, points)   # muggins: points moved between players' scores
 from micropython import const
 
 from crib.games import load, new
@@ -34,6 +35,7 @@ class Match:
         self.sides = ((0, 2), (1, 3)) if partners else tuple((i,) for i in range(n))
         self.reached = None  # deals played when a side first reached the game (None: not yet)
         self.double = ()  # (winning side, losing side) pairs that are double games
+        self.bonus = [0] * n  # points given or taken outside the players' own counts
 
     @property
     def players(self):
@@ -63,6 +65,18 @@ class Match:
         g.discard(a, b)
         self.turn = (self.turn + 1) % len(self.games)
         if self.turn == 0:
+            self._level()
+
+    def adjust(self, player, points):
+        """Add points (or take them away) from a player's score outside their own
+        count (muggins). When everyone is level, the double game is judged again."""
+        self.games[player].score += points
+        self.bonus[player] += points
+        if self.turn == 0:
+            if self.reached is not None and self.reached == len(self.games[0].round_points()):
+                # The deal just judged: judge it again on the new scores.
+                self.reached = None
+                self.double = ()
             self._level()
 
     def _level(self):
@@ -96,7 +110,7 @@ class Match:
         """A dict for the game-in-progress file: each pack's save as hex, and the turn."""
         return {"games": [_hex(g.save()) for g in self.games], "turn": self.turn,
                 "partners": self.partners, "reached": self.reached,
-                "double": [list(d) for d in self.double]}
+                "double": [list(d) for d in self.double], "bonus": list(self.bonus)}
 
 
 def restore(data):
@@ -109,6 +123,12 @@ def restore(data):
         turn = data["turn"]
         m.reached = data.get("reached")
         m.double = tuple(tuple(d) for d in data.get("double", ()))
+        bonus = data.get("bonus") or [0] * len(games)
+        if len(bonus) != len(games):
+            raise ValueError("match save is damaged (bonus)")
+        for i in range(len(games)):
+            games[i].score += bonus[i]
+        m.bonus = list(bonus)
     except (KeyError, TypeError, IndexError) as e:
         raise ValueError("match save is damaged (%r)" % (e,))
     rounds = [len(g.round_points()) for g in m.games]

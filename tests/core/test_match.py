@@ -127,3 +127,36 @@ def test_single_player_match_of_each_variant():
         _play_lowest(m)
         assert m.standings() == [(0, m.games[0].score)]
         assert m.double == ()
+
+
+def test_adjust_moves_points_and_survives_the_save():
+    # Muggins: points moved from one player's score to another's.
+    m = Match((5, 6))
+    _play_lowest(m)
+    before = [g.score for g in m.games]
+    m.adjust(0, -3)
+    m.adjust(1, 3)
+    assert [g.score for g in m.games] == [before[0] - 3, before[1] + 3]
+    assert m.bonus == [-3, 3]
+    again = restore(m.save())
+    assert [g.score for g in again.games] == [g.score for g in m.games]
+    assert again.bonus == [-3, 3] and again.standings() == m.standings()
+
+
+def test_adjust_judges_the_double_game_again_when_level():
+    # Player 1 reaches 91 in the deal just played; muggins then takes points
+    # away, so the double game is judged on the scores after the move.
+    for seed in range(200):
+        m = Match((seed, seed + 1000))
+        while not m.over and m.reached is None:
+            low = sorted(m.game().pending)
+            m.discard(low[0], low[1])
+        if m.reached is not None and m.double and m.turn == 0:
+            break
+    else:
+        raise AssertionError("no double game found")
+    w, s = m.double[0]
+    p = m.sides[s][0]
+    give = 61 - m.games[p].score  # the loser passes 60: no double game any more
+    m.adjust(p, give)
+    assert m.double == () or all(d[1] != s for d in m.double)
