@@ -27,6 +27,7 @@ DEFAULTS = {
     "hints": True,
     "flip": False,  # screen turned 180 degrees
     "count_self": False,  # the player counts each hand before being shown
+    "muggins": False,  # with count_self, several players: missed points go to the next player
     "sound": True,  # piezo clicks, if one is fitted
     "fast_i2c": False,  # 1 MHz instead of 400 kHz to the display
     "initials": "AAA",  # last initials entered, offered next time

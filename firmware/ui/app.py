@@ -10,6 +10,8 @@
 # ticks_ms() and sleep_ms(ms); and may provide start_sampling(),
 # sleep_until_key(), beep() and date() ("YYYY-MM-DD", or None while the clock
 # is unset). Time comes only from the board, so a simulator can drive it.
+# A screen with a tick(now_ms) method (the device playing by itself) is
+# ticked every step while the display is on.
 import gc
 
 from micropython import const
@@ -33,6 +35,7 @@ class App:
         self.dirty = True
         self.frames = 0  # frames drawn (tests and benchmarks read it)
         self.screen = _Blank()
+        self.tick = None  # the screen's tick(now_ms), if it has one
         self.play = None  # the game in progress (ui.play.Play)
         self.apply_settings()
         problems = saves.take_problems()
@@ -48,6 +51,7 @@ class App:
     def go(self, screen):
         """Show another screen (and collect garbage between screens)."""
         self.screen = screen
+        self.tick = getattr(screen, "tick", None)  # bound once, not per step
         self.dirty = True
         gc.collect()
 
@@ -74,6 +78,8 @@ class App:
                 self.screen.key(k)
         elif self.power != _OFF:
             self.idle((board.ticks_ms() - self.last) & _MASK)
+            if self.tick is not None:
+                self.tick(board.ticks_ms())
         if self.dirty and self.power != _OFF:
             self.draw()
         return k

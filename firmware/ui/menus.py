@@ -19,6 +19,10 @@ class Menu:
         for i in range(len(VARIANTS)):
             items.append((TITLES[i], _player(i)))
         items.append(("Solitaire, 2-4 players", lambda a: a.go(Players(a))))
+        items.append(("Versus the computer", lambda a: a.go(Opponent(a))))
+        items.append(("Enter a deal code", _deal_code))
+        items.append(("Deal of the day", _day))
+        items.append(("Demo", _demo))
         items.append(("High scores", lambda a: a.go(Scores(a, 0))))
         items.append(("Statistics", lambda a: a.go(Stats(a, 0))))
         items.append(("Settings", lambda a: a.go(Settings(a))))
@@ -73,6 +77,24 @@ def _resume(app):
     resume(app)
 
 
+def _deal_code(app):
+    from ui.deals import CodeEntry
+
+    app.go(CodeEntry(app))
+
+
+def _day(app):
+    from ui.deals import DayDeals
+
+    app.go(DayDeals(app))
+
+
+def _demo(app):
+    from ui.auto import Demo
+
+    app.go(Demo(app))
+
+
 def _player(kind):
     def go(app):
         from ui.play import start
@@ -122,6 +144,38 @@ class Players:
         gfx.text(fb, "the device every deal.", 4, 49)
 
 
+class Opponent:
+    """Solitaire Cribbage against the computer: pick its level."""
+
+    LEVELS = ("Easy", "Normal", "Expert")
+    ABOUT = ("counts its hand only", "uses the crib table", "the full advisor")
+
+    def __init__(self, app):
+        self.app = app
+        self.cur = 1
+
+    def key(self, k):
+        if k == UP:
+            self.cur = (self.cur - 1) % 3
+        elif k == DOWN:
+            self.cur = (self.cur + 1) % 3
+        elif k == A:
+            from ui.play import start
+
+            start(self.app, "solitaire", cpu=self.cur)
+            return
+        elif k == B:
+            self.app.go(Menu(self.app))
+            return
+        self.app.redraw()
+
+    def draw(self, fb):
+        gfx.bar(fb, "Versus the computer")
+        listing(fb, self.LEVELS, self.cur, 0)
+        gfx.text(fb, self.ABOUT[self.cur], 4, 40)
+        gfx.text(fb, "A: play   B: back", 4, 52)
+
+
 # Settings: name, label, the values it steps through, how a value is shown.
 _SETTINGS = (
     ("contrast", "Contrast", (16, 48, 96, 128, 176, 255)),
@@ -130,6 +184,8 @@ _SETTINGS = (
     ("hints", "Hints", (False, True)),
     ("flip", "Upside down", (False, True)),
     ("sound", "Sound", (False, True)),
+    ("count_self", "Count it yourself", (False, True)),
+    ("muggins", "Muggins", (False, True)),
 )
 
 

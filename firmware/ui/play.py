@@ -4,6 +4,11 @@
 #
 # Play holds the match and where the players are in it; it is saved to flash
 # after every move, so a power cut resumes on the very screen it left.
+#
+# Against the computer (play.cpu is its level) player 2 is the device: its
+# turns are shown by ui.auto.CpuTurn. With the count_self setting the player
+# enters each count before seeing it (Count); with muggins on in a game of
+# several, the points a player misses go to the next player (Play.claimed).
 from crib.match import Match, restore
 from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
 from ui import gfx
@@ -18,9 +23,12 @@ _SAVE_VERSION = 1
 class Play:
     """A game in progress (one to four players) and where it stands."""
 
-    def __init__(self, app, match):
+    def __init__(self, app, match, cpu=None):
         self.app = app
         self.match = match
+        self.cpu = cpu  # the computer's level (0..2) when player 2 is the device
+        self.claims = []  # the counts the player entered for the deal being counted
+        self.review = []  # [best a, best b, best, yours] (tenths of points) per discard
         self.count = None  # (player, first log item) while a deal is being counted
         self.done = 0  # players whose finished game is in the history
         self.recorded = None  # history number given to player `done` (power-cut safety)
@@ -37,22 +45,56 @@ class Play:
         d["done"] = self.done
         d["recorded"] = self.recorded
         d["hs"] = self.hs
+        d["cpu"] = self.cpu
+        d["claims"] = self.claims
+        d["review"] = self.review
         return d
 
     def save(self):
         self.app.saves.save_current(self.state())
 
+    def is_cpu(self, player):
+        return self.cpu is not None and player == 1
+
+    def name(self, player, short=False):
+        if self.cpu is not None:
+            return ("You", "CPU" if short else "Computer")[player]
+        return ("P%d" if short else "Player %d") % (player + 1)
+
     def screen(self):
         """The screen this game stands at."""
         if self.count:
+            if self.is_cpu(self.count[0]):
+                from ui.auto import CpuTurn
+
+                return CpuTurn(self, True)
             return Count(self, self.count[0], self.count[1])
         if self.match.over:
             return Standings(self) if self.multi else Over(self)
+        if self.cpu is not None:
+            if self.is_cpu(self.match.turn):
+                from ui.auto import CpuTurn
+
+                return CpuTurn(self)
+            return Table(self)
         if self.multi:
             return Pass(self)
         return Table(self)
 
     def discard(self, a, b):
+        if self.app.saves.get("hints"):
+            # What the best discard would have been, shown after the deal.
+            h = hint(self.match.game(), (a, b))
+            if h is not None:
+                pair, best, yours = h
+                if yours is not None:
+                    self.review.append([pair[0], pair[1], int(best * 10 + 0.5),
+                                        int(yours * 10 + 0.5)])
+        self.send(a, b)
+        self.app.go(self.screen())
+
+    def send(self, a, b):
+        """Make the discard of the player whose turn it is and save."""
         m = self.match
         player = m.turn
         g = m.game()
@@ -61,13 +103,39 @@ class Play:
         if len(g.log) > start:
             self.count = (player, start)
         self.save()
-        self.app.go(self.screen())
 
     def counted(self):
         """The player has seen the deal's counting: on to the next deal."""
         self.count = None
+        self.claims = []
+        self.review = []
         self.save()
         self.app.go(self.screen())
+
+    def claimed(self, player, page, claim, points):
+        """The player said `claim` for the item on `page` that makes `points`.
+
+        Over-claims are put right at no cost. Missed points stay the player's,
+        except with muggins on in a game of several: then the next player in
+        turn (always an opponent) takes them from the player."""
+        c = self.claims
+        while len(c) < page:
+            c.append(None)
+        del c[page:]
+        c.append(claim)
+        missed = points - claim
+        if missed > 0 and self.multi and self.app.saves.get("muggins"):
+            m = self.match
+            m.adjust(player, -missed)
+            m.adjust((player + 1) % m.players, missed)
+        self.save()
+
+    def code(self, player=0):
+        """The deal code of a player's pack, for a friend to play the same cards."""
+        from crib.dealcode import encode, pretty
+
+        g = self.match.games[player]
+        return pretty(encode(g.variant, g.seed))
 
     # The end: history, then high scores, then back to the menu.
 
@@ -75,22 +143,23 @@ class Play:
         app = self.app
         saves = app.saves
         m = self.match
-        while self.done < m.players:
+        humans = 1 if self.cpu is not None else m.players  # the computer keeps no records
+        while self.done < humans:
             g = m.games[self.done]
             rec = {"variant": g.variant, "seed": g.seed, "score": g.score, "won": g.won,
                    "target": g.target, "rounds": g.round_points(), "date": app.date(),
-                   "players": m.players, "code": None}
+                   "players": m.players, "code": _code(g)}
             state = self.state()
             saves.add_game(rec, current=state)  # stamps state["recorded"] first
             self.done += 1
             self.recorded = None
             self.save()
-        while self.hs < m.players:
+        while self.hs < humans:
             g = m.games[self.hs]
             if saves.is_high_score(g.variant, g.score) and not _entered(saves, g):
                 from ui.menus import Initials
 
-                who = "Player %d" % (self.hs + 1) if self.multi else "New high score!"
+                who = "Player %d" % (self.hs + 1) if humans > 1 else "New high score!"
                 app.go(Initials(app, who, self.initials))
                 return
             self.hs += 1
@@ -105,7 +174,7 @@ class Play:
         app = self.app
         g = self.match.games[self.hs]
         app.saves.set("initials", text)
-        app.saves.add_high_score(g.variant, text, g.score, g.seed, app.date(), None)
+        app.saves.add_high_score(g.variant, text, g.score, g.seed, app.date(), _code(g))
         self.hs += 1
         self.save()
         self.finish()
@@ -120,9 +189,20 @@ def _entered(saves, g):
     return False
 
 
-def start(app, variant, players=1, partners=False):
+def _code(g):
+    from crib.dealcode import encode
+
+    return encode(g.variant, g.seed)
+
+
+def start(app, variant, players=1, partners=False, cpu=None, seed=None):
+    """A new game; cpu: the computer's level as player 2; seed: the first pack's."""
+    if cpu is not None:
+        players = 2
     seeds = [app.new_seed() for _ in range(players)]
-    play = Play(app, Match(seeds, partners, variant))
+    if seed is not None:
+        seeds[0] = seed
+    play = Play(app, Match(seeds, partners, variant), cpu)
     app.play = play
     play.save()
     app.go(play.screen())
@@ -140,7 +220,9 @@ def resume(app):
     try:
         if data.get("v") != _SAVE_VERSION:
             raise ValueError("saved game version %r" % (data.get("v"),))
-        play = Play(app, restore(data))
+        play = Play(app, restore(data), data.get("cpu"))
+        play.claims = list(data.get("claims") or ())
+        play.review = list(data.get("review") or ())
         c = data.get("count")
         play.count = (c[0], c[1]) if c else None
         play.done = data.get("done", 0)
@@ -178,7 +260,7 @@ def hint(game, mine):
 def _title(fb, play, g, left=None):
     if left is None:
         if play.multi:
-            left = "Player %d  deal %d/%d" % (play.match.turn + 1, g.round, g.deals)
+            left = "%s  deal %d/%d" % (play.name(play.match.turn), g.round, g.deals)
         else:
             left = "%s  %d/%d" % (SHORT[g.kind], g.round, g.deals)
     gfx.bar(fb, left)
@@ -288,12 +370,16 @@ def _others(play):
     s = ""
     for i in range(m.players):
         if i != m.turn:
-            s += " P%d %d" % (i + 1, m.games[i].score)
+            s += " %s %d" % (play.name(i, True), m.games[i].score)
     return s[1:]
 
 
 class Count:
-    """A deal counted one call at a time: the cards in play are lit as called."""
+    """A deal counted one call at a time: the cards in play are lit as called.
+
+    With the count_self setting, each hand and crib first asks the player's
+    own count (UP/DOWN change it by one, LEFT/RIGHT by five, A says it), then
+    calls the true count and what was missed."""
 
     def __init__(self, play, player, start):
         self.play = play
@@ -301,7 +387,9 @@ class Count:
         self.player = player
         self.g = play.match.games[player]
         self.items = self.g.log[start:]
-        self.page = 0
+        self.own = self.app.saves.get("count_self")
+        # After a power cut, go on from the last item the player had counted.
+        self.page = max(0, len(play.claims) - 1) if self.own else 0
         self.open()
 
     def open(self):
@@ -314,43 +402,94 @@ class Count:
             crib = label == "crib" and self.g.crib_rule
             self.parts, self.lines = count_calls(cards, starter, crib)
         self.line = 0
+        self.claim = 0
+        # Asking for the player's count until it is given.
+        claims = self.play.claims
+        self.asking = self.own and label != "heels" and (
+            self.page >= len(claims) or claims[self.page] is None)
+        if self.own and not self.asking and label != "heels":
+            self.verdict(claims[self.page], points)
+
+    def verdict(self, claim, points):
+        """The line after the calls: what the player said against the count."""
+        if claim == points:
+            s = "you said %d: right!" % claim
+        elif claim > points:
+            s = "you said %d: it is %d" % (claim, points)
+        else:
+            s = "you said %d: missed %d" % (claim, points - claim)
+            play = self.play
+            if play.multi and self.app.saves.get("muggins"):
+                s += ", to " + play.name((self.player + 1) % play.match.players, True)
+        self.lines.append(s)
 
     def key(self, k):
+        if k == B_LONG:
+            self.app.go(Pause(self.play, self))
+            return
+        if self.asking:
+            if k == UP or k == DOWN:
+                self.claim = (self.claim + (1 if k == UP else -1)) % 30
+            elif k == LEFT or k == RIGHT:
+                c = self.claim + (5 if k == RIGHT else -5)
+                self.claim = 0 if c < 0 else 29 if c > 29 else c
+            elif k == A:
+                points = self.items[self.page][3]
+                self.play.claimed(self.player, self.page, self.claim, points)
+                self.asking = False
+                self.verdict(self.claim, points)
+            self.app.redraw()
+            return
         if k == A:
             if self.line < len(self.lines) - 1:
                 self.line += 1
-            elif self.page < len(self.items) - 1:
-                self.page += 1
-                self.open()
             else:
-                self.app.go(Summary(self.play, self.player, self.items))
+                self.next()
                 return
         elif k == B:
-            self.app.go(Summary(self.play, self.player, self.items))
-            return
-        elif k == B_LONG:
-            self.app.go(Pause(self.play, self))
+            if self.own:
+                self.next()  # the calls may be skipped, the counting may not
+            else:
+                self.app.go(Summary(self.play, self.player, self.items))
             return
         self.app.redraw()
+
+    def next(self):
+        if self.page < len(self.items) - 1:
+            self.page += 1
+            self.open()
+            self.app.redraw()
+        else:
+            self.app.go(Summary(self.play, self.player, self.items))
 
     def draw(self, fb):
         label, cards, starter, points = self.items[self.page]
         title = LABELS.get(label, label)
         if self.play.multi:
-            title = "P%d  %s" % (self.player + 1, title)
+            title = "%s  %s" % (self.play.name(self.player, True), title)
         gfx.bar(fb, title)
-        total = 0
-        for i in range(min(self.line + 1, len(self.parts))):
-            total += self.parts[i][2]
-        if label == "heels":
-            total = 2
-        gfx.right(fb, "%d" % total, 126, 1, 0)
-        lit = self.parts[self.line][1] if self.line < len(self.parts) else ()
+        asking = self.asking
+        lit = ()
+        if not asking:
+            total = 0
+            for i in range(min(self.line + 1, len(self.parts))):
+                total += self.parts[i][2]
+            if label == "heels":
+                total = 2
+            gfx.right(fb, "%d" % total, 126, 1, 0)
+            lit = self.parts[self.line][1] if self.line < len(self.parts) else ()
         for i in range(len(cards)):
             gfx.card(fb, cards[i], 1 + 21 * i, 10, cards[i] in lit)
         if starter is not None:
             x = 1 + 21 * len(cards) + 4 if label == "heels" else 108
             gfx.card(fb, starter, x, 10, starter in lit)
+        if asking:
+            gfx.text(fb, "Your count:", 4, 41)
+            fb.fill_rect(66, 39, 21, 11, 1)
+            gfx.center(fb, "%d" % self.claim, 41, 0, 66, 87)
+            gfx.text(fb, "^v", 91, 41)
+            gfx.right(fb, "A: say it", 127, 54)
+            return
         # The calls so far, the newest at the bottom, wrapped to the width.
         shown = []
         for i in range(self.line + 1):
@@ -362,13 +501,26 @@ class Count:
 
 
 class Summary:
-    """The deal's points, item by item, and the score against the target."""
+    """The deal's points, item by item, and the score against the target; with
+    hints on, what the best discard would have been against the player's."""
 
     def __init__(self, play, player, items):
         self.play = play
         self.app = play.app
         self.player = player
         self.items = items
+        self.missed = 0
+        claims = play.claims
+        for i in range(min(len(claims), len(items))):
+            if claims[i] is not None and claims[i] < items[i][3]:
+                self.missed += items[i][3] - claims[i]
+        self.note = None
+        worst = None
+        for a, b, best, yours in play.review:
+            if worst is None or best - yours >= worst:
+                worst = best - yours
+                self.note = "Best %s %s" % (_names((a, b)), _tenths(best))
+                self.note += ": yours!" if best == yours else ", you %s" % _tenths(yours)
 
     def key(self, k):
         if k == A or k == B:
@@ -380,18 +532,27 @@ class Summary:
         play = self.play
         g = play.match.games[self.player]
         deal = len(g.round_points())
-        who = "P%d  " % (self.player + 1) if play.multi else ""
+        who = play.name(self.player, True) + "  " if play.multi else ""
         gfx.bar(fb, "%sDeal %d of %d" % (who, deal, g.deals))
         y = 11
         for label, cards, starter, points in self.items:
-            gfx.text(fb, LABELS.get(label, label), 4, y)
+            gfx.text(fb, "Hand 2" if label == "hand2" else LABELS.get(label, label), 4, y)
             gfx.right(fb, "%d" % points, 60, y)
             y += 9
-        fb.vline(66, 11, 42, 1)
+        fb.vline(66, 11, 34 if self.note else 42, 1)
         gfx.text(fb, "Score", 72, 11)
         gfx.text(fb, "%d of %d" % (g.score, g.target), 72, 20)
-        gfx.right(fb, "A: go on", 127, 44)
+        if self.missed:
+            gfx.text(fb, "Missed %d" % self.missed, 72, 31)
+        if self.note:
+            gfx.text(fb, self.note, 1, 47)
+        else:
+            gfx.right(fb, "A: go on", 127, 44)
         gfx.strip(fb, g.score, g.target, 57, 60 if play.multi else 0)
+
+
+def _tenths(n):
+    return "%d.%d" % (n // 10, n % 10)
 
 
 class Pass:
@@ -427,6 +588,7 @@ class Over:
     def __init__(self, play):
         self.play = play
         self.app = play.app
+        self.code = "Code " + play.code()
 
     def key(self, k):
         if k == A:
@@ -441,8 +603,8 @@ class Over:
             gfx.center(fb, "Short by %d" % (g.target - g.score), 13)
         gfx.center(fb, "%d points of %d" % (g.score, g.target), 23)
         rounds = g.round_points()
-        gfx.center(fb, " ".join("%d" % p for p in rounds), 35)
-        gfx.center(fb, "A: go on", 46)
+        gfx.center(fb, " ".join("%d" % p for p in rounds), 33)
+        gfx.center(fb, self.code, 45)
         gfx.strip(fb, g.score, g.target, 57)
 
 
@@ -467,7 +629,7 @@ class Standings:
             if points != last:
                 place = n + 1
                 last = points
-            who = " + ".join("Player %d" % (p + 1) for p in m.sides[side])
+            who = " + ".join(self.play.name(p) for p in m.sides[side])
             gfx.text(fb, "%d. %s" % (place, who), 1, y)
             gfx.right(fb, "%d" % points, 127, y)
             y += 9
@@ -492,6 +654,7 @@ class Pause:
         self.app = play.app
         self.back = back
         self.cur = 0
+        self.code = "Code " + play.code(play.match.turn if play.cpu is None else 0)
 
     def key(self, k):
         if k == UP or k == DOWN:
@@ -513,9 +676,10 @@ class Pause:
 
     def draw(self, fb):
         gfx.bar(fb, "Paused")
-        gfx.text(fb, "Your game is saved.", 4, 14)
+        gfx.text(fb, "Your game is saved.", 4, 12)
+        gfx.text(fb, self.code, 4, 21)
         for i in range(2):
-            y = 30 + 11 * i
+            y = 33 + 11 * i
             if i == self.cur:
                 fb.fill_rect(0, y - 1, 128, 10, 1)
             gfx.text(fb, self.ITEMS[i], 6, y, 0 if i == self.cur else 1)

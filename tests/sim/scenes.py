@@ -32,7 +32,22 @@ SCENES = {
     "pause": (7, "A A B_LONG", "Pause"),
     "hint": (7, "A A A RIGHT A UP", "Table"),
     "standings": (7, "A DOWN DOWN DOWN A DOWN DOWN A" + " A A RIGHT A A B A" * 12, "Standings"),
+    # Issue 5: the computer opponent, count it yourself, shared deals, the demo.
+    "opponent": (7, "A DOWN DOWN DOWN DOWN A DOWN", "Opponent"),
+    "cpu_marks": (7, "A DOWN DOWN DOWN DOWN A A A RIGHT A A B A wait:1.8", "CpuTurn"),
+    "cpu_count": (7, "A DOWN DOWN DOWN DOWN A A A RIGHT A A B A wait:3.5", "CpuTurn"),
+    "cpu_total": (7, "A DOWN DOWN DOWN DOWN A A A RIGHT A A B A A", "CpuTurn"),
+    "count_self": (7, "A UP UP A" + " DOWN" * 6 + " RIGHT B B A A A RIGHT A A UP UP UP UP",
+                   "Count"),
+    "count_self_verdict": (7, "A UP UP A" + " DOWN" * 6 + " RIGHT B B A A A RIGHT A A"
+                           + " UP UP UP UP A A A A A", "Count"),
+    "code_entry": (7, "A" + " DOWN" * 5 + " A UP UP RIGHT DOWN A UP", "CodeEntry"),
+    "day": (7, "A" + " DOWN" * 6 + " A DOWN", "DayDeals"),
+    "day_unset": (7, "A" + " DOWN" * 6 + " A", "DayDeals"),
+    "demo": (7, "A" + " DOWN" * 7 + " A wait:2", "Demo"),
 }
+# The board clock's date per scene (None: not set).
+DATES = {"day": "2026-11-29"}
 
 
 def render(name, data_dir):
@@ -40,7 +55,7 @@ def render(name, data_dir):
     from pocketcrib.sim import Sim
 
     seed, keys, _ = SCENES[name]
-    sim = Sim(data_dir, seed=seed)
+    sim = Sim(data_dir, seed=seed, date=DATES.get(name))
     sim.run_script(keys)
     return sim
 
