@@ -1,0 +1,19 @@
+"""A shorter soak for `make test` (the 2,000-game one is in `make bench`,
+tests/bench/bench_soak.py): the demo mode plays 200 games through the UI in the
+MicroPython VM, the whole firmware from .mpy; no error (a MemoryError included),
+and the heap in use after each game, after a collection, does not grow."""
+import soakvm
+
+GAMES = 200
+
+
+def test_soak_heap_does_not_grow():
+    heaps, summary, out = soakvm.run(GAMES)
+    assert len(heaps) == GAMES, out[-2000:]
+    assert summary.startswith("SOAK %d games" % GAMES)
+    # The first game already has every module loaded; after that, flat.
+    first, rest = heaps[:GAMES // 2], heaps[GAMES // 2:]
+    assert max(rest) <= max(first) + 256, (max(first), max(rest))
+    assert heaps[-1] - heaps[0] <= 256, (heaps[0], heaps[-1])
+    # A real measure: the firmware and a game in play are tens of KB.
+    assert 20_000 < min(heaps) < 200_000
