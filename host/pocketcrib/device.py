@@ -6,6 +6,7 @@ What the board sends back is read with ast.literal_eval or json, never run.
 
 import ast
 import contextlib
+import datetime
 import os
 import sys
 from collections import namedtuple
@@ -154,6 +155,21 @@ class Board:
             raise PocketCribError(f"unexpected answer from the board while {what}: {out[:60]!r}",
                                   "is this a MicroPython board?") from None
 
+    def set_clock(self, now=None):
+        """Set the board's RTC to this computer's local time, as `mpremote rtc --set` does.
+
+        The board's clock starts at 2021-01-01 at power-up; once set, the game dates
+        scores and offers the deal of the day.
+        """
+        now = now or datetime.datetime.now()
+        tt = (now.year, now.month, now.day, now.weekday(), now.hour, now.minute, now.second, 0)
+        self.exec("import machine\nmachine.RTC().datetime(%r)" % (tt,), "setting the board's clock")
+
+    def clock(self):
+        """The board's RTC as (year, month, day, hour, minute, second)."""
+        dt = self.value("import machine\nprint(repr(machine.RTC().datetime()))", "reading the board's clock")
+        return tuple(dt[:3]) + tuple(dt[4:7])
+
     def info(self):
         """MicroPython and board facts (cached): version, mpy, uid, heap, flash, stamp."""
         if self._info is None:
@@ -236,6 +252,11 @@ class Board:
 @contextlib.contextmanager
 def connect(port=None):
     board = Board(find_port(port))
+    try:
+        board.set_clock()  # every connection keeps the board's clock right
+    except BaseException:
+        board.close()
+        raise
     try:
         yield board
     finally:

@@ -218,7 +218,15 @@ function pinLevel(gp) {
     return v === undefined ? -1 : v ? 1 : 0;
 }
 
+// The RP2040's RTC: unset (2021-01-01) at power-up, kept over soft resets,
+// running on from whatever the host sets (mpremote's `rtc --set` and friends).
+let rtc = null;
+
 const boardApi = {
+    rtc_now: () => (rtc === null ? -1 : rtc.value + Math.floor((Date.now() - rtc.at) / 1000)),
+    rtc_set: (seconds) => {
+        rtc = { value: Number(seconds), at: Date.now() };
+    },
     uid: () => opts.uid,
     pretend: () => opts.micropython,
     display: () => opts.display,

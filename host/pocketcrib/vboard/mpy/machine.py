@@ -392,13 +392,17 @@ class ADC:
 
 
 class RTC:
-    _offset = 0
+    """The board's clock: 2021-01-01 at power-up until set, kept over soft resets."""
 
     def datetime(self, dt=None):
         if dt is None:
-            t = time.localtime(time.time() + RTC._offset)
+            now = _vbjs.rtc_now()
+            if now < 0:
+                _vbjs.rtc_set(time.mktime((2021, 1, 1, 0, 0, 0, 0, 0)))
+                now = _vbjs.rtc_now()
+            t = time.localtime(now)
             return (t[0], t[1], t[2], t[6], t[3], t[4], t[5], 0)
-        RTC._offset = time.mktime((dt[0], dt[1], dt[2], dt[4], dt[5], dt[6], 0, 0)) - time.time()
+        _vbjs.rtc_set(time.mktime((dt[0], dt[1], dt[2], dt[4], dt[5], dt[6], 0, 0)))
 
 
 class Timer:
