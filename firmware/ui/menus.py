@@ -238,8 +238,8 @@ class Settings:
         self.top = listing(fb, rows, self.cur, self.top)
 
 
-class Scores:
-    """The top ten of a variant; LEFT and RIGHT change the variant."""
+class _PerVariant:
+    """A page per variant: LEFT and RIGHT turn the pages, A or B goes back to the menu."""
 
     def __init__(self, app, kind):
         self.app = app
@@ -247,7 +247,7 @@ class Scores:
         self.load()
 
     def load(self):
-        self.rows = self.app.saves.high_scores(VARIANTS[self.kind])
+        raise NotImplementedError
 
     def key(self, k):
         if k == LEFT or k == RIGHT:
@@ -259,6 +259,16 @@ class Scores:
 
     def draw(self, fb):
         gfx.bar(fb, "< " + TITLES[self.kind] + " >")
+
+
+class Scores(_PerVariant):
+    """The top ten of a variant."""
+
+    def load(self):
+        self.rows = self.app.saves.high_scores(VARIANTS[self.kind])
+
+    def draw(self, fb):
+        _PerVariant.draw(self, fb)
         if not self.rows:
             gfx.center(fb, "No scores yet", 30)
             return
@@ -271,28 +281,15 @@ class Scores:
             gfx.right(fb, "%d" % r.get("score", 0), x + 60, y)
 
 
-class Stats:
+class Stats(_PerVariant):
     """Games, wins, best, average and the last ten scores of a variant."""
-
-    def __init__(self, app, kind):
-        self.app = app
-        self.kind = kind
-        self.load()
 
     def load(self):
         self.s = self.app.saves.stats(VARIANTS[self.kind])
 
-    def key(self, k):
-        if k == LEFT or k == RIGHT:
-            self.kind = (self.kind + (1 if k == RIGHT else -1)) % len(VARIANTS)
-            self.load()
-            self.app.redraw()
-        elif k == A or k == B:
-            self.app.go(Menu(self.app))
-
     def draw(self, fb):
         s = self.s
-        gfx.bar(fb, "< " + TITLES[self.kind] + " >")
+        _PerVariant.draw(self, fb)
         games = s["games"]
         wins = s["wins"]
         gfx.text(fb, "Games %d" % games, 2, 11)
