@@ -4,7 +4,7 @@ import textwrap
 
 import pytest
 
-from mpvm import RUNNER, MpyCrossError, compile_tree, run_micropython
+from mpvm import ROOT, RUNNER, MpyCrossError, compile_tree, run_micropython
 
 DEMO = """\
 from micropython import const
@@ -130,6 +130,51 @@ def test_uncaught_exception_fails_with_traceback():
 def test_sys_exit_code_passes_through():
     assert run_micropython("import sys\nsys.exit(3)")[0] == 3
     assert run_micropython("import sys\nsys.exit()")[0] == 0
+
+
+STEPS = """\
+import gc
+import sys
+from benchutil import run_steps
+
+
+def main():
+    junk = [bytearray(100) for _ in range(1000)]
+    junk = None
+    gc.collect()
+    print("in place", gc.mem_alloc())
+    yield
+    print("after a step", gc.mem_alloc())
+    yield
+    print("step 2", len(sys.argv))
+    if sys.argv[1] == "fail":
+        raise ValueError("in step 2")
+    sys.exit(int(sys.argv[1]))
+
+
+run_steps(main())
+print("script done")
+"""
+
+
+def test_a_handed_over_generator_runs_one_step_per_top_level_call(tmp_path):
+    # The VM frees garbage only between top-level calls: the 100 KB of junk
+    # is still counted in its own call, and gone in the next one.
+    script = tmp_path / "steps.py"
+    script.write_text(STEPS)
+    bench = ROOT / "tests" / "bench"
+    rc, out = run_micropython(script, paths=[bench], args=["0"])
+    assert rc == 0, out
+    lines = out.splitlines()
+    assert [ln.split()[0] for ln in lines] == ["script", "in", "after", "step"], out
+    in_place, after = int(lines[1].split()[-1]), int(lines[2].split()[-1])
+    assert in_place > 100_000 > after + 80_000, out
+    assert lines[3] == "step 2 2"
+    rc, out = run_micropython(script, paths=[bench], args=["4"])
+    assert rc == 4, out
+    rc, out = run_micropython(script, paths=[bench], args=["fail"])
+    assert rc == 1
+    assert "ValueError: in step 2" in out
 
 
 def test_device_only_modules_are_absent():

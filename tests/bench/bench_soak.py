@@ -3,7 +3,7 @@ the MicroPython VM, the whole firmware from .mpy; the heap in use after each gam
 (after a collection) must not grow, and no MemoryError may occur.
 
 The VM collects garbage only between top-level calls, so this bench drives it
-from CPython (soakvm.py, soak.mjs: one game per call); in the VM it says so.
+from CPython (soakvm.py: one game per call); in the VM it says so.
 `make test` runs a shorter soak (tests/sim/test_soak.py)."""
 import sys
 

@@ -4,13 +4,18 @@ the board twin, and the heap in use is measured after each game.
 
 The MicroPython VM from npm collects garbage only between top-level calls
 (its gc.collect() inside a running script frees nothing: the heap grows on
-demand instead), so soak.mjs drives this module one game per call and measures
-in the next one. On CPython, main(games) runs it in one go (no heap figures).
+demand instead), so main() is a generator that the VM harness
+(tests/mpvm/run.mjs, via benchutil.run_steps) resumes once per call: each game
+ends a call, and the heap is measured in the next one. On CPython it runs in
+one go (no heap figures).
+
+    soak.py GAMES        (soakvm.py runs it in the VM)
 """
 import gc
 import sys
 
 import uiboard
+from benchutil import run_steps
 from saves import Saves
 from ui.app import App
 
@@ -72,5 +77,11 @@ def main(games):
     s = Soak()
     for _ in range(games):
         s.game()
+        gc.collect()
+        yield  # the VM collects at the start of the next top-level call
         s.measure()
     s.summary()
+
+
+if __name__ == "__main__":
+    run_steps(main(int(sys.argv[1])))

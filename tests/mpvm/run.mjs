@@ -11,6 +11,15 @@
 // folder is also copied and put first on sys.path, as CPython does.
 // Exit code: 0 on success, 1 on an uncaught Python exception (traceback on
 // stderr), N for sys.exit(N), 2 for bad usage.
+//
+// Steps: this VM frees garbage only between top-level calls (gc.collect()
+// inside a running script just asks for a collection at the start of the next
+// top-level call; the heap grows meanwhile). A script that needs an honest
+// heap figure hands us a generator, `import mpvm_steps;
+// mpvm_steps.hand_over(gen)` (the module exists only here; benchutil.run_steps
+// does this, or runs the generator through elsewhere). After the script, we
+// resume the generator once per top-level call, so at each `yield` the VM
+// collects what a gc.collect() before it asked for.
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -100,21 +109,22 @@ mp.globals.set("_mpvm_argv", [script ?? "-c", ...scriptArgs]);
 mp.globals.set("_mpvm_script", script);
 mp.globals.set("_mpvm_code", code);
 mp.runPython(`
-def _mpvm_main():
-    import sys
-    sys.path[:0] = [str(p) for p in _mpvm_syspath]
-    sys.argv[:] = [str(a) for a in _mpvm_argv]
-    script = _mpvm_script
-    if script is None:
-        src, name = str(_mpvm_code), "<string>"
-    else:
-        script = str(script)
-        with open(script) as f:
-            src = f.read()
-        name = script
-    g = {"__name__": "__main__", "__file__": name}
+import sys
+
+class _MpvmSteps:
+    gen = None
+
+    def hand_over(self, gen):
+        if self.gen is not None:
+            raise RuntimeError("mpvm_steps: a generator was handed over already")
+        self.gen = gen
+
+_mpvm_steps = sys.modules["mpvm_steps"] = _MpvmSteps()
+
+def _mpvm_guard(fn):
+    """fn() -> the return code: 0, N for sys.exit(N), 1 (traceback on stderr) on an exception."""
     try:
-        exec(compile(src, name, "exec"), g)
+        fn()
     except SystemExit as e:
         c = e.args[0] if e.args else 0
         if c is None:
@@ -127,9 +137,38 @@ def _mpvm_main():
         sys.print_exception(e, sys.stderr)
         return 1
     return 0
-_mpvm_rc = _mpvm_main()
+
+def _mpvm_main():
+    sys.path[:0] = [str(p) for p in _mpvm_syspath]
+    sys.argv[:] = [str(a) for a in _mpvm_argv]
+    script = _mpvm_script
+    if script is None:
+        src, name = str(_mpvm_code), "<string>"
+    else:
+        script = str(script)
+        with open(script) as f:
+            src = f.read()
+        name = script
+    g = {"__name__": "__main__", "__file__": name}
+    exec(compile(src, name, "exec"), g)
+
+def _mpvm_next():
+    try:
+        next(_mpvm_steps.gen)
+    except StopIteration:
+        _mpvm_steps.gen = None
+
+def _mpvm_step():
+    """Run the script, or resume the handed-over generator: -1 while it has more."""
+    rc = _mpvm_guard(_mpvm_next if _mpvm_steps.gen is not None else _mpvm_main)
+    return -1 if rc == 0 and _mpvm_steps.gen is not None else rc
+
 `);
-const rc = Number(mp.globals.get("_mpvm_rc"));
+let rc;
+do {  // one top-level call per step
+  mp.runPython("_mpvm_rc = _mpvm_step()");
+  rc = Number(mp.globals.get("_mpvm_rc"));
+} while (rc === -1);
 out.flush();
 err.flush();
 process.exit(rc);
