@@ -339,8 +339,12 @@ class Table:
         gfx.cursor(fb, 10 + 21 * self.cur, 37)
         y = 43
         if self.tip:
+            # The hint's lines take the pegging strip's place while shown (two
+            # lines and the strip do not fit under the cursor; the title still
+            # shows the score).
             for i in range(len(self.tip)):
-                gfx.text(fb, self.tip[i], 1, 41 + 8 * i)
+                gfx.text(fb, self.tip[i], 1, y + gfx.LINE * i)
+            return
         elif len(marks) == 2:
             gfx.text(fb, "A: to the crib   B: undo", 1, y)
         else:
