@@ -133,3 +133,20 @@ def test_flash_sends_only_changes_and_removes_shadowing_py(make_board, cli, tmp_
     assert res.bytes_sent == len(flash.build(fw, 774)["/crib/rng.mpy"]) + len(
         (vb.flash / "pocketcrib.json").read_bytes())
     assert not (vb.flash / "crib" / "cards.py").exists()
+
+
+def test_two_boards_stay_apart(make_board, cli, tmp_path):
+    """Both boards number their games from 1; pulled into one database they stay two histories."""
+    uids = ("aaaa000000000001", "bbbb000000000002")
+    script = tmp_path / "play.py"
+    script.write_text(f"GAMES = {GAMES[:2]!r}\n{PLAY}")
+    for i, uid in enumerate(uids):
+        vb = make_board(f"board{i}", uid=uid)
+        assert cli("flash", "--port", vb.port, "-q").returncode == 0
+        assert mpremote(vb.port, "run", str(script)).returncode == 0
+        pulled = cli("scores", "pull", "--port", vb.port)
+        assert pulled.returncode == 0 and "2 games (2 new)" in pulled.stdout, pulled.stdout
+    games = json.loads(cli("scores", "export", "--format", "json").stdout)
+    assert sorted((g["device"], g["n"]) for g in games) == [(u, n) for u in uids for n in (1, 2)]
+    for uid in uids:
+        assert [g for g in games if g["device"] == uid] == expected_games(uid)[:2]
