@@ -144,10 +144,9 @@ class Game:
     def _finish_deal(self):
         self.pending = None
         self.starter = starter = self.pack[self._pos]
-        if self.kind == 0:
-            # The starter stays on the pack: it is the first card of the next deal.
-            pass
-        else:
+        if self.kind != 0:
+            # In Foster's game the starter stays on the pack, as the first card of
+            # the next deal; the patiences take it.
             self._pos += 1
         if starter >> 2 == _JACK:
             self._add("heels", (), starter, 2)

@@ -11,6 +11,8 @@
 #   m.discard(a, b) # that player's discard; the turn passes on
 #   m.over, m.standings(), m.double
 #   m.adjust(player, points)   # muggins: points moved between players' scores
+from binascii import hexlify, unhexlify
+
 from micropython import const
 
 from crib.games import load, new
@@ -140,10 +142,8 @@ def restore(data):
 
 
 def _hex(b):
-    return "".join("%02x" % x for x in b)
+    return hexlify(b).decode()
 
 
 def _unhex(s):
-    if len(s) & 1:
-        raise ValueError("odd hex")
-    return bytes(int(s[i:i + 2], 16) for i in range(0, len(s), 2))
+    return unhexlify(s)  # a ValueError (binascii.Error on CPython) for bad hex
