@@ -14,38 +14,16 @@ each variant gets every deal of its first seeded game (every round, the first
 deal included) and then the deals costing at most CHEAP calls from the next
 games (the later rounds): about 15 million calls in all.
 """
-from itertools import combinations
 from multiprocessing import Pool
 
 from crib import advisor, games
-from crib.score import score
+from test_advisor import brute  # the portable tests' plain enumeration, shared
 
 TOLERANCE = 0.05
 CHEAP = 80000
 FULL_GAMES = 1
 # Games per variant, chosen so that each variant gets at least 200 deals.
 GAMES = {"solitaire": 67, "patience": 100, "patience2": 34}
-
-
-def brute(pending, crib, unseen, rule, others):
-    values = []
-    for i, j in advisor.PAIRS:
-        a = pending[i]
-        b = pending[j]
-        kept = tuple(c for c in pending if c != a and c != b)
-        total = 0
-        cases = 0
-        for s in unseen:
-            hand = score(kept, s) + sum(score(o, s) for o in others) + (2 if s >> 2 == 10 else 0)
-            if crib:
-                total += hand + score((crib[0], crib[1], a, b), s, rule)
-                cases += 1
-                continue
-            for x, y in combinations([c for c in unseen if c != s], 2):
-                total += hand + score((a, b, x, y), s, rule)
-                cases += 1
-        values.append(total / cases)
-    return values
 
 
 def cost(situation):
