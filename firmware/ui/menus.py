@@ -359,6 +359,31 @@ class Notice:
         gfx.right(fb, "A: OK", 127, 56)
 
 
+class Confirm:
+    """A question before something that cannot be undone: A does it, B goes
+    back to the screen `back`, as it was."""
+
+    def __init__(self, app, title, text, keys, yes, back):
+        self.app = app
+        self.title = title
+        self.lines = gfx.wrap(text, 124)
+        self.keys = keys
+        self.yes = yes
+        self.back = back
+
+    def key(self, k):
+        if k == A:
+            self.yes()
+        elif k == B:
+            self.app.go(self.back)
+
+    def draw(self, fb):
+        gfx.bar(fb, self.title)
+        for i in range(min(4, len(self.lines))):
+            gfx.text(fb, self.lines[i], 2, 12 + 9 * i)
+        gfx.center(fb, self.keys, 55)
+
+
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 
 

@@ -196,7 +196,35 @@ def _code(g):
 
 
 def start(app, variant, players=1, partners=False, cpu=None, seed=None):
-    """A new game; cpu: the computer's level as player 2; seed: the first pack's."""
+    """A new game; cpu: the computer's level as player 2; seed: the first pack's.
+
+    With a game saved, asks first: the new game would replace it. B keeps it
+    and goes back to the screen that asked for the new game."""
+    if app.saves.has_current():
+        from ui.menus import Confirm
+
+        def anew():
+            _start(app, variant, players, partners, cpu, seed)
+
+        app.go(Confirm(app, "Start a new game?", _saved_game(app) + " will be lost.",
+                       "A: new game  B: keep it", anew, app.screen))
+        return
+    _start(app, variant, players, partners, cpu, seed)
+
+
+def _saved_game(app):
+    """The saved game in a few words: "Your Patience game at deal 3 of 5"."""
+    try:
+        data = app.saves.load_current()
+        g = restore(data).games[0]
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return "Your saved game"
+    s = "Your " + SHORT[g.kind] + " game"
+    return s + (", over but not yet recorded," if g.over else " at deal %d of %d" % (
+        g.round, g.deals))
+
+
+def _start(app, variant, players, partners, cpu, seed):
     if cpu is not None:
         players = 2
     seeds = [app.new_seed() for _ in range(players)]

@@ -4,6 +4,7 @@ Every deal is played the same way by keys alone: mark the first two cards
 (A, RIGHT, A), send them to the crib (A), skip the counting (B) and leave the
 deal's summary (A). The cards on the table are sorted, so that discards the
 two lowest; expected() replays the same discards on the rules core."""
+from crib.dealcode import ALPHABET
 from crib.games import new
 
 DEAL = ["A", "RIGHT", "A", "A", "B", "A"]
@@ -43,3 +44,14 @@ def multi_keys(players, partners=False):
         for _p in range(players):
             keys += ["A"] + DEAL  # "pass to player N", then the deal
     return setup, keys
+
+
+def code_keys(code):
+    """Keys that enter a deal code on the code entry screen, the last A included."""
+    keys = []
+    for ch in code:
+        i = ALPHABET.index(ch)
+        # The shorter way round the letters.
+        keys += ["UP"] * i if i <= len(ALPHABET) // 2 else ["DOWN"] * (len(ALPHABET) - i)
+        keys.append("A")
+    return keys

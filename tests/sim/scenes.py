@@ -45,6 +45,8 @@ SCENES = {
     "day": (7, "A" + " DOWN" * 6 + " A DOWN", "DayDeals"),
     "day_unset": (7, "A" + " DOWN" * 6 + " A", "DayDeals"),
     "demo": (7, "A" + " DOWN" * 7 + " A wait:2", "Demo"),
+    # Issue 14: a new game while one is saved asks first.
+    "confirm": (7, "A A A RIGHT A A B A B_LONG DOWN A DOWN DOWN A", "Confirm"),
 }
 # The board clock's date per scene (None: not set).
 DATES = {"day": "2026-11-29"}

@@ -1,7 +1,7 @@
 """Shared deals by key presses: a code keyed in deals that variant and seed, the
 game's code is shown and stored with its score, the deal of the day comes from
 the board's date (and says so when the clock is not set); and the demo."""
-from drive import game_keys
+from drive import code_keys, game_keys
 
 from crib.dealcode import ALPHABET, deal_of_the_day, encode, pretty
 from pocketcrib.sim import Sim
@@ -11,16 +11,6 @@ CODE_ROW, DAY_ROW, DEMO_ROW = 5, 6, 7
 
 def screen(sim):
     return type(sim.app.screen).__name__
-
-
-def code_keys(code):
-    keys = []
-    for ch in code:
-        i = ALPHABET.index(ch)
-        # The shorter way round the 23 letters.
-        keys += ["UP"] * i if i <= len(ALPHABET) // 2 else ["DOWN"] * (len(ALPHABET) - i)
-        keys.append("A")
-    return keys
 
 
 def test_a_code_keyed_in_deals_its_game(tmp_path):
