@@ -15,7 +15,7 @@ MPY_ARCH := armv6m
 FIRMWARE_PY := $(shell find firmware -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null | sort)
 FIRMWARE_MPY := $(patsubst firmware/%.py,$(BUILD)/%.mpy,$(FIRMWARE_PY))
 
-.PHONY: help setup venv stubs node test lint typecheck mpy pytest bench sim flash clean distclean
+.PHONY: help setup venv stubs node test lint typecheck mpy pytest bench sim screens flash clean distclean
 
 help:
 	@echo "make setup      install dev tools (.venv, typings/, node_modules/)"
@@ -24,7 +24,8 @@ help:
 	@echo "make typecheck  pyright over firmware/ against the RP2040 MicroPython stubs"
 	@echo "make mpy        mpy-cross firmware/**/*.py into $(BUILD)/ (device layout)"
 	@echo "make bench      run tests/bench/bench_*.py on CPython and the MicroPython VM"
-	@echo "make sim        run the desktop simulator"
+	@echo "make sim        run the desktop simulator (SIM_ARGS=\"--window\", \"--seed N\", ...)"
+	@echo "make screens    remake the docs' pictures in docs/screens/ from the simulator"
 	@echo "make flash      put the firmware on a Pico (PORT=... if several; see pocketcrib --help)"
 	@echo "make clean      remove $(BUILD)/ and caches (distclean: also the tools)"
 
@@ -86,8 +87,13 @@ bench: $(VENV)/.stamp node_modules/.stamp
 
 # The firmware UI on CPython in this terminal; SIM_ARGS="--window" for a
 # pygame window, "--seed N", "--data DIR" (default ~/.pocketcrib/sim).
+# Run from here, so relative paths in SIM_ARGS are the user's.
 sim: $(VENV)/.stamp
-	cd host && ../$(BIN)/python -m pocketcrib.sim $(SIM_ARGS)
+	$(BIN)/python -m pocketcrib.sim $(SIM_ARGS)
+
+# The pictures docs/*.md and README.md show, made by the simulator.
+screens: $(VENV)/.stamp
+	$(BIN)/python tests/sim/scenes.py docs/screens
 
 # Compile, copy what changed to the Pico, check by hash, restart it (see
 # `pocketcrib flash --help`). PORT=/dev/ttyACM0 picks a board when several are plugged in.

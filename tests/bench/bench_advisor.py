@@ -21,7 +21,7 @@ MICROPYTHON = sys.implementation.name == "micropython"
 HINT_GAMES = 4  # games per variant whose every hint is timed
 REPEAT = 3  # each hint timed this many times, the fastest kept
 # Assumed Pico (RP2040, 125 MHz, MicroPython 1.2x) slowdown against the VM on
-# this machine: a range, as no board is at hand (see README, "The advisor").
+# this machine: a range, as no board is at hand (see docs/advisor.md).
 PICO_SLOWER = (10, 20, 30)
 
 

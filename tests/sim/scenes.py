@@ -1,8 +1,10 @@
 """The key screens, each reached by key presses from a fresh device: the pixel
-snapshots under tests/sim/snapshots/ and the README's pictures come from here.
+snapshots under tests/sim/snapshots/ and the docs' pictures come from here.
 
-    python tests/sim/scenes.py docs/screens     # README pictures (4x, PNG)
+    make screens                                      # the pictures the docs show, 4x PNG
+    .venv/bin/python tests/sim/scenes.py docs/screens # the same
 """
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -62,12 +64,20 @@ def render(name, data_dir):
     return sim
 
 
+def doc_pictures():
+    """The scene names whose pictures README.md and docs/*.md show (docs/screens/NAME.png)."""
+    names = set()
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        names.update(re.findall(r"screens/(\w+)\.png", page.read_text(encoding="utf-8")))
+    return sorted(names)
+
+
 def main(argv):
     out = Path(argv[0]) if argv else ROOT / "docs" / "screens"
     for p in (ROOT / "firmware", ROOT / "host" / "pocketcrib" / "mpshim", ROOT / "host"):
         sys.path.insert(0, str(p))
     out.mkdir(parents=True, exist_ok=True)
-    for name in SCENES:
+    for name in doc_pictures():
         with tempfile.TemporaryDirectory() as tmp:
             sim = render(name, tmp)
             sim.shot(out / (name + ".png"), scale=4)

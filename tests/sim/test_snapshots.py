@@ -37,9 +37,9 @@ def test_screen_matches_snapshot(tmp_path, name):
     assert sim.panel.frame() == sim.frame()
 
 
-def test_readme_pictures_are_the_snapshots():
+def test_doc_pictures_are_the_snapshots():
     # docs/screens/*.png are the snapshots at 4x: regenerate them with
-    # `python tests/sim/scenes.py docs/screens` when a screen changes.
+    # `make screens` when a screen changes.
     docs = SNAPS.parents[2] / "docs" / "screens"
     pictures = sorted(docs.glob("*.png"))
     assert pictures
@@ -49,3 +49,14 @@ def test_readme_pictures_are_the_snapshots():
         small = big.resize((128, 64), Image.NEAREST).point(lambda v: 255 if v > 127 else 0)
         snap = Image.open(SNAPS / pic.name).convert("L").point(lambda v: 255 if v > 127 else 0)
         assert small.tobytes() == snap.tobytes(), "%s is stale" % pic.name
+
+
+def test_the_docs_show_every_picture_made_for_them():
+    # `make screens` writes what the docs show, no more: every file in
+    # docs/screens/ is shown, and every picture shown is a scene that is there.
+    from scenes import doc_pictures
+
+    docs = SNAPS.parents[2] / "docs" / "screens"
+    shown = doc_pictures()
+    assert shown and set(shown) <= set(SCENES)
+    assert sorted(p.stem for p in docs.glob("*.png")) == shown

@@ -27,5 +27,5 @@ def run(name, g):
         exec(compile(src, name, "exec"), g)
     except SystemExit:
         _vbjs.reset("exit")
-    except BaseException as e:  # noqa: B036  (as the board: print it, carry on to the REPL)
+    except BaseException as e:  # as the board does: print it, carry on to the REPL
         sys.print_exception(e)

@@ -1,0 +1,96 @@
+"""The docs as a newcomer reads them: a short README, links that lead somewhere, no
+reference to files a clone does not have, and commands that work as written."""
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _text(page):
+    return page.read_text(encoding="utf-8")
+
+
+def _slug(heading):
+    """GitHub's anchor for a heading."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_the_readme_is_a_front_door():
+    text = _text(ROOT / "README.md")
+    assert len(text.encode()) < 8 * 1024
+    for must in ("make sim", "make test", "](docs/screens/", "## With a real board", "## Exporting scores",
+                 "docs/rules.md", "docs/advisor.md", "docs/benchmarks.md", "docs/internals.md"):
+        assert must in text, must
+
+
+def test_no_page_points_outside_the_clone():
+    for page in PAGES:
+        text = _text(page)
+        assert "../shared" not in text and "/work/" not in text, page.name
+
+
+def test_every_link_leads_somewhere():
+    anchors = {}
+    for page in PAGES:
+        anchors[page] = {_slug(h) for h in re.findall(r"^#+ (.*)$", _text(page), re.M)}
+    checked = 0
+    for page in PAGES:
+        for target in re.findall(r"\]\(([^)\s]+)\)", _text(page)):
+            if target.startswith(("http://", "https://")):
+                continue
+            path, _, anchor = target.partition("#")
+            dest = (page.parent / path).resolve() if path else page
+            assert dest.exists(), f"{page.name}: {target}"
+            if anchor:
+                assert anchor in anchors[dest], f"{page.name}: {target}"
+            checked += 1
+    assert checked > 40
+
+
+def test_the_headless_example_shows_what_it_says(tmp_path):
+    # docs/playing.md's `make sim SIM_ARGS=...` line, run by make from the top of the
+    # clone; its saves and picture go to tmp_path, given as a path relative to there.
+    line = next(x.strip() for x in _text(ROOT / "docs" / "playing.md").splitlines()
+                if x.strip().startswith("make sim SIM_ARGS="))
+    make, target, assignment = shlex.split(line)
+    args = shlex.split(assignment.partition("=")[2])
+    args[args.index("--data") + 1] = str(tmp_path / "data")
+    shot = tmp_path / "table.png"
+    args[args.index("--shot") + 1] = os.path.relpath(shot, ROOT)
+    proc = subprocess.run([make, "-s", target, "SIM_ARGS=" + shlex.join(args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    want = Image.open(ROOT / "docs" / "screens" / "table_marked.png").convert("L")
+    assert Image.open(shot).convert("L").tobytes() == want.tobytes()
+
+
+def test_the_bench_commands_run_on_a_board(make_board, cli):
+    # docs/benchmarks.md's mpremote lines, verbatim but for PORT, on a flashed virtual board.
+    vb = make_board()
+    assert cli("flash", "--port", vb.port, "-q").returncode == 0
+    lines = [x for x in _text(ROOT / "docs" / "benchmarks.md").splitlines()
+             if x.startswith(".venv/bin/mpremote connect PORT")]
+    assert len(lines) >= 3
+    mpremote = Path(sys.executable).parent / "mpremote"
+    for line in lines:
+        argv = [str(mpremote) if a == ".venv/bin/mpremote" else vb.port if a == "PORT" else a
+                for a in shlex.split(line, comments=True)]
+        proc = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0 and "Traceback" not in proc.stdout + proc.stderr, line + proc.stdout + proc.stderr
+        if " run " in line:
+            assert "score()" in proc.stdout, proc.stdout
+
+
+def test_lint_has_no_warnings():
+    ruff = Path(sys.executable).parent / "ruff"
+    proc = subprocess.run([str(ruff), "check", "."], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout
+    assert "warning" not in proc.stderr.lower(), proc.stderr
