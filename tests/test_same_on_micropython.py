@@ -3,7 +3,10 @@
 One script plays every variant for a spread of seeds (discards chosen by the
 project's own generator, so they are seeded too) and prints each pack and log
 as plain text. It runs here and in the MicroPython VM on the .mpy build, and
-the two transcripts must match line for line.
+the two transcripts must match line for line. The grid games likewise: Poker
+Patience with both tables, Foster's rule off and on, and Cribbage Squares, the
+squares chosen by the generator among the legal ones; every save, line and
+total printed.
 """
 import subprocess
 import sys
@@ -34,15 +37,47 @@ for variant in games.VARIANTS:
 """
 
 
-def test_same_packs_and_logs_on_cpython_and_micropython(tmp_path):
+GRID_TRANSCRIPT = """
+from crib import grids
+from crib.rng import Rng
+
+SEEDS = (0, 1, 2, 91, 2024, 65535, 65536, 0x7FFFFFFF, 0x80000000, 0xDEADBEEF, 0xFFFFFFFF)
+OPTIONS = (("poker", "american", False), ("poker", "english", False), ("poker", "american", True),
+           ("poker", "english", True), ("squares", "american", False))
+for variant, table, foster in OPTIONS:
+    for seed in SEEDS:
+        g = grids.new(variant, seed, table, foster)
+        tag = "%s %s %d %d" % (variant, table, foster, seed)
+        pick = Rng(seed ^ 0x5A5A)
+        while not g.over:
+            legal = g.squares()
+            g.place(legal[pick.below(len(legal))])
+            print(tag, "save", " ".join(str(b) for b in g.save()), g.score)
+        for cards, points in g.lines():
+            print(tag, "line", " ".join(str(c) for c in cards), points)
+        print(tag, "total", g.score, g.won, g.starter, g.box)
+"""
+
+
+def transcripts(tmp_path, text):
+    """The script's output lines on CPython and in the VM (firmware as .mpy)."""
     script = tmp_path / "transcript.py"
-    script.write_text(TRANSCRIPT)
+    script.write_text(text)
     env_path = [str(FIRMWARE), str(ROOT / "host" / "pocketcrib" / "mpshim")]
     cp = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True,
                         env={"PYTHONPATH": ":".join(env_path)})
     rc, mp = run_micropython(script, paths=(FIRMWARE,), use_mpy=True)
     assert rc == 0, mp
-    cp_lines = cp.stdout.splitlines()
-    mp_lines = mp.splitlines()
+    return cp.stdout.splitlines(), mp.splitlines()
+
+
+def test_same_packs_and_logs_on_cpython_and_micropython(tmp_path):
+    cp_lines, mp_lines = transcripts(tmp_path, TRANSCRIPT)
     assert len(cp_lines) > 3 * 11 * 10
+    assert mp_lines == cp_lines
+
+
+def test_same_grid_games_on_cpython_and_micropython(tmp_path):
+    cp_lines, mp_lines = transcripts(tmp_path, GRID_TRANSCRIPT)
+    assert len(cp_lines) > 5 * 11 * 16
     assert mp_lines == cp_lines
