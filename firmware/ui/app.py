@@ -20,6 +20,7 @@ _ON = const(0)
 _DIM = const(1)
 _OFF = const(2)
 _MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30
+_A = const(16)  # drivers.buttons.A, without importing the module at boot
 _DIM_CONTRAST = const(1)
 
 
@@ -194,7 +195,6 @@ class Title:
 
 
 _FAN = b"\x12\x11\x10\x2b\x13"  # 5H 5D 5C JS, and the 5S cut
-_A = const(16)  # drivers.buttons.A, without importing the module at boot
 
 
 class _Blank:
