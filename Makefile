@@ -95,6 +95,11 @@ sim: $(VENV)/.stamp
 screens: $(VENV)/.stamp
 	$(BIN)/python tests/sim/scenes.py docs/screens
 
+# The firmware on a web page (MicroPython VM in the browser), served on
+# localhost; WEB_ARGS="--out DIR" only builds it into DIR, "--port N".
+web: $(VENV)/.stamp node_modules/.stamp
+	$(BIN)/pocketcrib web $(WEB_ARGS)
+
 # Compile, copy what changed to the Pico, check by hash, restart it (see
 # `pocketcrib flash --help`). PORT=/dev/ttyACM0 picks a board when several are plugged in.
 flash: $(VENV)/.stamp

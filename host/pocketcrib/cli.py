@@ -134,6 +134,23 @@ def cmd_vboard(args):
                         heap=args.heap, ready=ready, micropython=args.micropython)
 
 
+def cmd_web(args):
+    from pocketcrib import places, webpage
+
+    out = args.out or places.data_dir() / "web"
+    sizes = webpage.build(out)
+    total = sum(sizes.values())
+    print(f"built the page in {out} ({len(sizes)} files, {total / 1024:.0f} KB)", flush=True)
+    if args.out:
+        return 0
+
+    def ready(url):
+        print(f"serving it at {url} (Ctrl-C stops)", flush=True)
+
+    webpage.serve(out, port=args.port, ready=ready)
+    return 0
+
+
 def _write(path, data):
     try:
         Path(path).write_bytes(data)
@@ -227,6 +244,13 @@ def build_parser():
     c = command("sim", cmd_sim, "play on this computer: the firmware's own code in a terminal or window",
                 "Run the simulator; every argument after `sim` goes to it (`pocketcrib sim --help` lists them).")
     c.add_argument("args", nargs=argparse.REMAINDER, help="simulator options, e.g. --window or --seed 7")
+
+    c = command("web", cmd_web, "play in a web browser: build the web page and serve it on localhost",
+                "Build a static web page that runs the firmware in the MicroPython VM (display on a canvas, "
+                "keys and on-screen buttons, saves in the browser) and serve it on localhost until Ctrl-C. "
+                "With --out, only build it into that folder (to publish as plain files).")
+    c.add_argument("--out", type=Path, metavar="DIR", help="only build the page into DIR (do not serve)")
+    c.add_argument("--port", type=int, default=8000, metavar="N", help="localhost port to serve on (default 8000)")
 
     c = command("vboard", cmd_vboard, "run a virtual board (MicroPython VM behind a serial port) until Ctrl-C",
                 "Start a virtual Pico: the MicroPython VM behind a pseudo-terminal, with its flash in a "

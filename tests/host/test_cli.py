@@ -3,7 +3,7 @@
 import pytest
 
 COMMANDS = ["devices", "flash", "scores", "scores pull", "scores show", "scores export", "scores plot", "backup",
-            "restore", "doctor", "sim", "vboard"]
+            "restore", "doctor", "sim", "vboard", "web"]
 
 
 @pytest.mark.parametrize("command", [""] + COMMANDS)
@@ -12,7 +12,7 @@ def test_help_reads(cli, command):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("usage: pocketcrib") and proc.stderr == ""
     if command == "":
-        for name in ("devices", "flash", "scores", "backup", "restore", "doctor", "sim", "vboard"):
+        for name in ("devices", "flash", "scores", "backup", "restore", "doctor", "sim", "vboard", "web"):
             assert f"    {name} " in proc.stdout
 
 
