@@ -1,17 +1,29 @@
-"""pocketcrib against the virtual board: flash the firmware (first time, then unchanged) and
-pull 500 games of history. Bytes are the file contents sent; seconds are wall time here.
+"""pocketcrib against the virtual board: flash the firmware (first time, unchanged, one module
+changed, three modules changed) and pull 500 games of history. Bytes are the file contents sent; seconds are wall time here.
 
 The virtual board is not a Pico on USB (no 12 Mbit/s line, no flash erase), so
 compare runs with each other, not with a real board.
 """
 
 import os
+import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 import records  # the firmware's writer, for a realistic history file
+
+
+def changeable_firmware(tmp):
+    """A copy of the checkout's firmware (and pin map) for `flash` to use, so modules can change."""
+    from pocketcrib import places
+
+    fw = tmp / "checkout" / "firmware"
+    shutil.copytree(places.firmware_dir(), fw, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(places.firmware_dir().parent / "hardware", fw.parent / "hardware")
+    os.environ["POCKETCRIB_FIRMWARE"] = str(fw)
+    return fw
 
 
 def main():
@@ -30,6 +42,16 @@ def main():
             again = flash.flash(vb.port, progress=False, out=lambda s: None)
             print(f"flash, nothing changed: {again.bytes_sent:6d} bytes, {again.copied:2d} files, "
                   f"{again.seconds:5.2f} s")
+            fw = changeable_firmware(tmp)
+            for label, modules in (("one module changed", ["crib/rng.py"]),
+                                   ("three modules changed", ["crib/score.py", "crib/games.py", "ui/menus.py"])):
+                for m in modules:
+                    with open(fw / m, "a") as f:
+                        f.write("\n_BENCH_%s = 1\n" % label.split()[0].upper())  # a comment would compile the same
+                res = flash.flash(vb.port, progress=False, out=lambda s: None)
+                print(f"flash, {label + ':':24s} {res.bytes_sent:6d} bytes, {res.copied:2d} files, "
+                      f"{res.seconds:5.2f} s")
+            del os.environ["POCKETCRIB_FIRMWARE"]
 
             games = [{"n": n, "variant": ("solitaire", "patience", "patience2")[n % 3], "seed": 1000 + n,
                       "score": 40 + n % 70, "won": n % 7 == 0, "target": 91, "rounds": [12, 9, 14, 20, 7, 11],
