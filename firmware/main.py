@@ -1,11 +1,13 @@
 # Boot: hold B at power-up for safe boot (the game does not start and the REPL
 # stays free, so a bad deploy never locks anyone out); otherwise run the game.
+# An update cut short (its marker still on flash) may have left modules of two
+# versions side by side: then nothing of the game is imported, the screen says
+# so and the REPL stays free for `pocketcrib flash` to finish the update.
+import os
 import sys
 
-import board
-import pins
-
 DATA = "/data"
+UPDATE_MARKER = "/pocketcrib.update"  # on flash while `pocketcrib flash` switches files in
 
 
 def _say(display, *lines):
@@ -16,7 +18,36 @@ def _say(display, *lines):
     display.show()
 
 
+def update_cut_short():
+    try:
+        os.stat(UPDATE_MARKER)
+    except OSError:
+        return False
+    return True
+
+
+def update_incomplete():
+    print("Pocket Crib: update incomplete: connect to a computer and run `pocketcrib flash`.")
+    try:
+        # Each file is whole, of one version or the other, and the display needs only
+        # the pin map, the board and its drivers: no game module.
+        import board
+
+        _say(board.Board().display, *UPDATE_LINES)
+    except Exception as e:  # no display, or board and drivers of two versions: the REPL says it
+        print("Pocket Crib: (the screen cannot show it: %r)" % e)
+
+
+UPDATE_LINES = ("Update", "incomplete:", "connect to a", "computer and run", "pocketcrib flash")
+
+
 def run():
+    if update_cut_short():
+        update_incomplete()
+        return
+    import board
+    import pins
+
     if board.safe_boot_requested():
         print("Pocket Crib: safe boot (B held at power-up): the game is not started, the REPL is free.")
         return

@@ -181,3 +181,21 @@ def test_main_runs_the_app_with_board_and_saves(board, monkeypatch, tmp_path):
     assert isinstance(b, board.Board) and b.display.on
     assert saves.device["id"] == "e6614c311b7e5c2f"
     assert (tmp_path / "data" / "device.pcr").exists()
+
+
+def test_main_after_an_update_cut_short_says_so_and_starts_nothing(board, monkeypatch, tmp_path, capsys):
+    marker = tmp_path / "pocketcrib.update"
+    marker.write_text("{}")
+    for name in ("ui.app", "saves", "crib.games"):  # a game module imported now would fail the test
+        monkeypatch.setitem(sys.modules, name, None)
+    sys.modules.pop("main", None)
+    main = importlib.import_module("main")
+    monkeypatch.setattr(main, "UPDATE_MARKER", str(marker))
+    shown = []
+    monkeypatch.setattr(main, "_say", lambda display, *lines: shown.append((display.on, lines)))
+    main.run()
+    assert "update incomplete: connect to a computer and run `pocketcrib flash`" in capsys.readouterr().out
+    assert shown == [(True, ("Update", "incomplete:", "connect to a", "computer and run", "pocketcrib flash"))]
+    assert all(len(line) <= 16 for line in main.UPDATE_LINES)  # 16 characters of 8 pixels fill the width
+    marker.unlink()
+    assert not main.update_cut_short()

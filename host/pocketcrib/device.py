@@ -19,6 +19,10 @@ PICO_VID = 0x2E8A
 MICROPYTHON_PID = 0x0005  # MicroPython's own USB id on the RP2040
 DATA = "/data"
 STAMP = "/pocketcrib.json"  # written by `flash`: version, save format, files and hashes
+# On flash while `flash` switches staged files in (firmware/main.py checks for it at boot):
+# until it is removed, the modules may be a mix of two versions.
+UPDATE = "/pocketcrib.update"
+STAGED = ".new"  # a file is written whole under path + STAGED, then renamed over path
 UNPLUG_HINT = "was it unplugged? plug it back in and run the command again"
 
 Device = namedtuple("Device", "path kind description")
@@ -181,13 +185,21 @@ class Board:
 
     def stamp(self):
         """The version stamp `flash` wrote, or None if it never ran on this board."""
-        raw = self.read_file(STAMP, missing_ok=True)
+        return self._json_file(STAMP, {"version": "unknown (damaged stamp)", "files": {}})
+
+    def update_marker(self):
+        """What the marker of an update cut short says, or None if there is none."""
+        return self._json_file(UPDATE, {})
+
+    def _json_file(self, path, damaged):
+        """A JSON object file of ours: its dict, None if it is missing, `damaged` if it does not parse."""
+        raw = self.read_file(path, missing_ok=True)
         if raw is None:
             return None
         try:
             return pcr.json_object(raw)
         except ValueError:
-            return {"version": "unknown (damaged stamp)", "files": {}}
+            return damaged
 
     def walk(self, top="/"):
         """{path: size} of every file under top (empty if top is missing)."""
@@ -214,9 +226,16 @@ class Board:
 
     def write_file(self, path, data, progress=None):
         """Write a file whole (to path.new, then renamed over path, as the firmware saves)."""
+        self.stage(path, data, progress)
+        self.rename(path + STAGED, path, f"copying {path}")
+
+    def stage(self, path, data, progress=None):
+        """Write data to path.new, leaving path as it is."""
         with self.doing(f"copying {path}"):
-            self.transport.fs_writefile(path + ".new", data, chunk_size=1024, progress_callback=progress)
-        self.exec(f"import os\nos.rename({path + '.new'!r}, {path!r})", f"copying {path}")
+            self.transport.fs_writefile(path + STAGED, data, chunk_size=1024, progress_callback=progress)
+
+    def rename(self, old, new, what=None):
+        self.exec(f"import os\nos.rename({old!r}, {new!r})", what or f"switching {new} in")
 
     def makedirs(self, paths):
         if paths:

@@ -13,6 +13,7 @@ def run(port, out):
     with device.connect(port) as board:
         info = board.info()
         stamp = board.stamp()
+        marker = board.update_marker()
     out(f"board          {board.port}")
     out(f"MicroPython    {info['version']} on {info['machine']} ({info['platform']})")
     out(f"unique id      {info['uid']}")
@@ -39,7 +40,11 @@ def run(port, out):
             problems.append((f"only {info['flash_free'] // 1024} KB of flash free",
                              "remove other files from the board (`mpremote ls`)"))
     here = flash.firmware_version(places.firmware_dir())
-    if stamp is None:
+    if marker is not None:
+        out(f"Pocket Crib    update to {marker.get('version', '?')} cut short (this checkout: {here})")
+        problems.append(("the board's last update was cut short: it shows \"update incomplete\"",
+                         "run `pocketcrib flash` to finish it; the saves are kept"))
+    elif stamp is None:
         out(f"Pocket Crib    not installed (this checkout: {here})")
         problems.append(("Pocket Crib is not on the board (or its last flash was cut short)",
                          "run `pocketcrib flash`"))

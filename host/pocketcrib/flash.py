@@ -5,8 +5,9 @@ with what the board holds by SHA-256, and only the differences are sent. Device
 layout: firmware/main.py stays /main.py (the board runs main.py as source),
 every other firmware/**.py becomes /**.mpy; hardware/pins.py goes as /pins.py,
 source, so the pin map can be read and changed on the board itself.
-/pocketcrib.json stamps what was installed; it is removed before the first
-change and written after the last check, so a cut-short flash shows as one.
+/pocketcrib.json stamps what was installed. An update is all or nothing as
+the game sees it (see _install): changed files are staged as path.new, then
+switched in under a marker (/pocketcrib.update) that main.py checks at boot.
 """
 
 import hashlib
@@ -22,7 +23,7 @@ from pathlib import Path
 from pocketcrib import device, pcr, places
 from pocketcrib.errors import PocketCribError
 
-Result = namedtuple("Result", "version files copied bytes_sent removed seconds backup port")
+Result = namedtuple("Result", "version files copied bytes_sent removed leftovers stamped resumed seconds backup port")
 # sys.implementation._mpy >> 10 -> mpy-cross -march (only matters for native code).
 _ARCHS = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em", 7: "armv7emsp",
           8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc", 12: "rv64imc"}
@@ -42,48 +43,94 @@ def flash(port=None, uf2=None, force=False, progress=True, out=print):
         built = build(firmware, info.get("mpy"))
         on_board = board.walk("/")
         targets = sorted(built)
-        have = board.hashes(targets)
+        leftovers = leftover_files(built, on_board)
+        have = board.hashes(targets + leftovers)
         want = {t: _sha(built[t]) for t in targets}
         copy = [t for t in targets if force or have.get(t) != want[t]]
+        # Staged whole by a flash cut short: switched in without being sent again.
+        staged = {t for t in copy if have.get(t + device.STAGED) == want[t]}
+        leftovers = [p for p in leftovers if p[: -len(device.STAGED)] not in staged]
         old_stamp = board.stamp()
-        stale = stale_files(built, on_board, old_stamp)
+        marker = board.update_marker()
+        before = set((old_stamp or {}).get("files", {})) | set((marker or {}).get("before", []))
+        stale = stale_files(built, on_board, before)
         stamp = {"version": version, "format": pcr.FORMAT, "tree": tree_hash(firmware), "files": want}
         stamp_bytes = json.dumps(stamp, sort_keys=True).encode()
+        resumed = marker is not None
+        stamped = bool(copy or stale or resumed or old_stamp != stamp)
         backup_path = None
         sent = 0
-        if copy or stale or old_stamp != stamp:
+        if stamped or leftovers:
             backup_path = _backup_first(board, out)
             try:
-                sent = _install(board, built, copy, stale, want, stamp_bytes, progress)
+                board.remove(leftovers)
+                if stamped:
+                    sent = _install(board, built, on_board, copy, staged, stale, before, stamp_bytes, version,
+                                    progress)
             except PocketCribError as e:
                 if backup_path:
                     e.hint = f"{e.hint}; the saves were backed up to {backup_path}"
                 raise
-    result = Result(version, len(targets), len(copy), sent, len(stale), time.monotonic() - t0, backup_path,
-                    board.port)
-    if copy or stale:
-        out(f"Flashed Pocket Crib {version} to {board.port}: {len(copy)} of {len(targets)} files copied "
-            f"({sent} bytes sent), {len(stale)} stale removed, all verified by SHA-256, in {result.seconds:.1f} s.")
-    else:
-        out(f"Pocket Crib {version} is already on {board.port}: all {len(targets)} files match, nothing copied "
-            f"({result.seconds:.1f} s).")
+    result = Result(version, len(targets), len(copy), sent, len(stale), len(leftovers), stamped, resumed,
+                    time.monotonic() - t0, backup_path, board.port)
+    out(summary(result))
     return result
 
 
-def _install(board, built, copy, stale, want, stamp_bytes, progress):
-    """Copy, remove, verify, stamp; the bytes sent."""
-    targets = sorted(built)
-    board.remove([device.STAMP])  # until the end: a cut-short flash must show as one
-    board.makedirs({t.rsplit("/", 1)[0] for t in copy if t.count("/") > 1})
-    sent = _copy(board, built, copy, progress)
-    board.remove(stale)
-    check = board.hashes(targets)
-    wrong = [t for t in targets if check.get(t) != want[t]]
+def summary(r):
+    """One line saying what a flash did."""
+    if not (r.copied or r.removed or r.leftovers or r.stamped):
+        return (f"Pocket Crib {r.version} is already on {r.port}: all {r.files} files match, nothing changed "
+                f"({r.seconds:.1f} s).")
+    done = []
+    if r.resumed:
+        done.append("finished the update cut short before")
+    if r.copied:
+        done.append(f"{r.copied} of {_n(r.files, 'file')} copied ({_n(r.bytes_sent, 'byte')} sent)")
+    else:
+        done.append(f"all {r.files} files already there, nothing copied")
+    if r.removed:
+        done.append(f"{_n(r.removed, 'stale file')} removed")
+    if r.leftovers:
+        done.append(f"{_n(r.leftovers, 'leftover')} of a cut-short flash removed")
+    if r.stamped:
+        done.append("version stamp written")
+    return (f"Pocket Crib {r.version} on {r.port}: {', '.join(done)}; every file checked by SHA-256 "
+            f"({r.seconds:.1f} s).")
+
+
+def _n(count, word):
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _install(board, built, on_board, copy, staged, stale, before, stamp_bytes, version, progress):
+    """Stage, check, switch in, stamp: all or nothing as the game sees it. The bytes sent.
+
+    The changed files are first written beside the old ones (path.new), where the
+    game never looks, and checked by hash; a flash cut short until then leaves the
+    old game whole. Only then the update marker goes on, the files are renamed
+    over the old ones (main.py first: whichever main.py boots, it sees the marker),
+    stale ones removed, the stamp written, and the marker taken off. A board that
+    boots with the marker shows "update incomplete" instead of a mix of versions;
+    the next flash finds it and finishes the update.
+    """
+    there = {p.rsplit("/", 1)[0] for p in on_board}
+    board.makedirs({t.rsplit("/", 1)[0] for t in copy if t.count("/") > 1} - there)
+    sent = _copy(board, built, [t for t in copy if t not in staged], progress)
+    check = board.hashes([t + device.STAGED for t in copy])
+    wrong = [t for t in copy if check.get(t + device.STAGED) != _sha(built[t])]
     if wrong:
         raise PocketCribError(f"{len(wrong)} files differ on the board after copying, e.g. {wrong[0]}",
                               "run `pocketcrib flash --force`; if it persists the flash may be failing")
+    marker = {"version": version, "before": sorted(before | set(built))}
+    board.write_file(device.UPDATE, json.dumps(marker, sort_keys=True).encode())
+    board.remove([device.STAMP])
+    for t in sorted(copy, key=lambda t: t != "/main.py"):
+        board.rename(t + device.STAGED, t)
+    board.remove(stale)
     board.write_file(device.STAMP, stamp_bytes)
-    return sent + len(stamp_bytes)
+    board.remove([device.UPDATE])
+    return sent
 
 
 def check_mpy(info):
@@ -180,14 +227,15 @@ def build(firmware, board_mpy=None):
     return out
 
 
-def stale_files(built, on_board, old_stamp):
-    """Files to remove: .py shadowing a new .mpy, leftovers in our folders or from the last flash."""
+def stale_files(built, on_board, before):
+    """Files to remove: .py shadowing a new .mpy, leftovers in our folders, files of the version before."""
     ours = {t.split("/")[1] for t in built if t.count("/") > 1}  # crib, ui, drivers...
-    before = set((old_stamp or {}).get("files", {}))
     stale = []
     for path in on_board:
-        if path in built or path == device.STAMP or path.startswith(device.DATA + "/"):
+        if path in built or path in (device.STAMP, device.UPDATE) or path.startswith(device.DATA + "/"):
             continue
+        if path.endswith(device.STAGED):
+            continue  # leftover_files' business
         shadow = path.endswith(".py") and path[:-3] + ".mpy" in built
         leftover = path.split("/")[1] in ours and path.count("/") > 1 and path.endswith((".py", ".mpy"))
         if shadow or leftover or path in before:
@@ -195,7 +243,21 @@ def stale_files(built, on_board, old_stamp):
     return sorted(stale)
 
 
+def leftover_files(built, on_board):
+    """Half-written or unswitched files of a flash cut short: path.new of ours (never under /data)."""
+    ours = {t.split("/")[1] for t in built if t.count("/") > 1}
+    mine = set(built) | {device.STAMP, device.UPDATE}
+    found = []
+    for path in on_board:
+        if not path.endswith(device.STAGED) or path.startswith(device.DATA + "/"):
+            continue
+        if path[: -len(device.STAGED)] in mine or (path.count("/") > 1 and path.split("/")[1] in ours):
+            found.append(path)
+    return sorted(found)
+
+
 def _copy(board, built, targets, progress):
+    """Stage each file (path.new); the bytes sent."""
     total = sum(len(built[t]) for t in targets)
     bar = None
     if progress and sys.stderr.isatty() and total:
@@ -204,8 +266,7 @@ def _copy(board, built, targets, progress):
         bar = tqdm(total=total, unit="B", unit_scale=True, desc="flashing", leave=False, file=sys.stderr)
     sent = 0
     try:
-        # main.py last: a flash cut short never starts a new main.py on old modules.
-        for t in sorted(targets, key=lambda t: t == "/main.py"):
+        for t in targets:
             done = [0]
 
             def tick(written, size, done=done):
@@ -213,7 +274,7 @@ def _copy(board, built, targets, progress):
                     bar.update(written - done[0])
                 done[0] = written
 
-            board.write_file(t, built[t], progress=tick)
+            board.stage(t, built[t], progress=tick)
             sent += len(built[t])
     finally:
         if bar is not None:

@@ -62,7 +62,7 @@ def test_unplugged_mid_copy(make_board, cli, failure, home, tmp_path):
     env_cmd = [sys.executable, "-m", "pocketcrib", "flash", "--port", vb.port]
     proc = subprocess.Popen(env_cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while len(list(vb.flash.rglob("*.mpy"))) < 3 and time.monotonic() < deadline:
+    while len(list(vb.flash.rglob("*.mpy.new"))) < 3 and time.monotonic() < deadline:  # staged
         time.sleep(0.05)
     vb.unplug()  # the cable comes out in the middle of the copy
     out, err = proc.communicate(timeout=60)
