@@ -119,18 +119,15 @@ def cmd_sim(args):
 
 
 def cmd_vboard(args):
-    from pocketcrib import places, vboard
+    from pocketcrib import vboard
 
-    flash = args.flash or places.data_dir() / "vboard" / "flash"
-    port = args.port or places.runtime_dir() / "ttyVB0"
-
-    def ready(p):
+    def ready(p, flash):
         print(f"port {p}", flush=True)
         if sys.stdout.isatty():
             print(f"flash {flash}\nA virtual Pocket Crib board is up: `pocketcrib flash` finds it. "
                   "Ctrl-C switches it off.", flush=True)
 
-    return vboard.serve(flash, port, uid=args.uid, display=not args.no_display, pins=args.pins,
+    return vboard.serve(args.flash, args.port, uid=args.uid, display=not args.no_display, pins=args.pins,
                         heap=args.heap, ready=ready, micropython=args.micropython)
 
 
@@ -257,9 +254,12 @@ def build_parser():
                 "folder. It prints `port PATH` when up; every pocketcrib command (and mpremote) can use "
                 "that port, and `pocketcrib devices` lists it.")
     c.add_argument("--flash", type=Path, metavar="DIR",
-                   help="folder standing for its flash (default: vboard/flash in the user data folder)")
-    c.add_argument("--port", metavar="PATH", help="path of its serial port (a symlink to the pty)")
-    c.add_argument("--uid", default="e6614c311b7e5c2f", metavar="HEX", help="its unique id (8 bytes in hex)")
+                   help="folder standing for its flash (default: vboard/flash in the user data folder; "
+                   "vboard/flash1, 2... for a second, third board running at once)")
+    c.add_argument("--port", metavar="PATH",
+                   help="path of its serial port, a symlink to the pty (default: ttyVB0, 1... in the runtime folder)")
+    c.add_argument("--uid", default=None, metavar="HEX",
+                   help="its unique id, 8 bytes in hex (default: e6614c311b7e5c2f, the next ones for further boards)")
     c.add_argument("--no-display", action="store_true", help="no display on its I2C bus")
     c.add_argument("--pins", type=Path, metavar="FILE",
                    help='JSON file of forced input levels, e.g. {"15": 0} holds B (read as it changes)')

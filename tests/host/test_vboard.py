@@ -174,3 +174,57 @@ def test_the_flashed_firmware_runs_and_answers_buttons(make_board):
         if menu != title:
             break
     assert on == 1 and menu != title  # A on the title opens the menu
+
+
+def start_vboard(*args):
+    """`pocketcrib vboard ARGS` started in its own session, as from a terminal."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    host = Path(__file__).resolve().parents[2] / "host"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(host), os.environ.get("PYTHONPATH", "")]))
+    proc = subprocess.Popen([sys.executable, "-m", "pocketcrib", "vboard", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, start_new_session=True, env=env)
+    return proc
+
+
+def port_of(proc, timeout=60):
+    """The port a starting `pocketcrib vboard` prints once it is up."""
+    import select
+
+    ready, _, _ = select.select([proc.stdout], [], [], timeout)
+    line = proc.stdout.readline() if ready else ""
+    assert line.startswith("port "), line
+    return line.split(None, 1)[1].strip()
+
+
+def test_each_board_gets_its_own_port_flash_and_id_and_sighup_tidies(home, cli, failure):
+    import signal
+
+    first, second = start_vboard(), start_vboard()  # at once: they must not pick the same place
+    try:
+        port1, port2 = port_of(first), port_of(second)
+        assert port1 != port2
+        boards = {b["port"]: b for b in vboard.running()}
+        assert sorted(boards) == sorted([port1, port2])
+        assert boards[port1]["flash"] != boards[port2]["flash"]
+        assert boards[port1]["uid"] != boards[port2]["uid"]  # their games stay apart when pulled
+        listed = cli("devices").stdout
+        assert listed.count(port1) == 1 and listed.count(port2) == 1
+        # A port or flash folder another board holds is refused, in one line.
+        assert "already running" in failure(cli("vboard", "--port", port1, timeout=60))
+        assert "in use by the virtual board at " + port1 in failure(
+            cli("vboard", "--flash", boards[port1]["flash"], timeout=60))
+        # Its terminal closed: the board goes, and takes its port and announcement with it.
+        os.killpg(second.pid, signal.SIGHUP)
+        assert second.wait(30) == 0
+        assert not os.path.lexists(port2)
+        assert [b["port"] for b in vboard.running()] == [port1]
+        assert not (vboard.registry() / f"{second.pid}.json").exists()
+        assert os.path.isdir(boards[port2]["flash"])  # the flash is kept, as a Pico's
+    finally:
+        for proc in (first, second):
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+                proc.wait(30)

@@ -18,6 +18,7 @@ and shows a BOOTSEL drive (a folder with INFO_UF2.TXT) until a .uf2 is copied
 onto it, as the RP2040's boot ROM does.
 """
 
+import fcntl
 import json
 import os
 import select
@@ -61,8 +62,61 @@ def running():
     return found
 
 
-def serve(flash, port, uid=DEFAULT_UID, display=True, pins=None, heap=None, ready=None, micropython=None):
-    """Run a virtual board until killed; ready(port) is called once it is up."""
+def default_place(n):
+    """The port, flash folder and unique id of the n-th virtual board started without them (from 0)."""
+    flash = places.data_dir() / "vboard" / ("flash" if n == 0 else f"flash{n}")
+    uid = DEFAULT_UID if n == 0 else DEFAULT_UID[:-4] + "%04x" % ((int(DEFAULT_UID[-4:], 16) + n) & 0xFFFF)
+    return places.runtime_dir() / f"ttyVB{n}", flash, uid
+
+
+def choose(flash=None, port=None, uid=None):
+    """(flash, port, uid) for a new board: those given, the rest the first default place no running
+    board holds; a port or flash folder given that a running board holds is an error."""
+    boards = running()
+    ports = {os.path.abspath(b["port"]): b for b in boards}
+    flashes = {os.path.realpath(b["flash"]): b for b in boards}
+    if port is not None and os.path.abspath(port) in ports:
+        raise PocketCribError(f"{port} is the port of the virtual board already running as process "
+                              f"{ports[os.path.abspath(port)]['pid']}", "leave --port out to get a port of its own")
+    if flash is not None and os.path.realpath(flash) in flashes:
+        b = flashes[os.path.realpath(flash)]
+        raise PocketCribError(f"the flash folder {flash} is in use by the virtual board at {b['port']}",
+                              "give another --flash DIR, or leave it out to get a folder of its own")
+    for n in range(100):
+        p, f, u = default_place(n)
+        if (port is None and os.path.abspath(p) in ports) or (flash is None and os.path.realpath(f) in flashes):
+            continue
+        return Path(flash or f), Path(port or p), uid or u
+    raise PocketCribError("100 virtual boards are running", "switch some off (Ctrl-C in their terminals)")
+
+
+class _Claim:
+    """A lock held from choosing a place until the board is up and announced, so that two
+    boards started at once do not pick the same one."""
+
+    def __init__(self):
+        reg = registry()
+        reg.mkdir(parents=True, exist_ok=True)
+        self.file = open(reg / ".claim.lock", "w")  # noqa: SIM115  (held past this block)
+        fcntl.flock(self.file, fcntl.LOCK_EX)
+
+    def release(self):
+        if not self.file.closed:
+            self.file.close()  # closing lets go of the lock
+
+
+def serve(flash=None, port=None, uid=None, display=True, pins=None, heap=None, ready=None, micropython=None):
+    """Run a virtual board until killed; ready(port, flash) is called once it is up.
+    Without flash, port or uid it takes the first free default ones (see choose())."""
+    claim = _Claim()
+    try:
+        flash, port, uid = choose(flash, port, uid)
+        return _serve(flash, port, uid, display, pins, heap, ready, micropython, claim)
+    finally:
+        claim.release()
+
+
+def _serve(flash, port, uid, display, pins, heap, ready, micropython, claim):
     flash = Path(flash).resolve()
     port = Path(port).absolute()
     flash.mkdir(parents=True, exist_ok=True)
@@ -85,8 +139,8 @@ def serve(flash, port, uid=DEFAULT_UID, display=True, pins=None, heap=None, read
         shutil.rmtree(drive, ignore_errors=True)
         sys.exit(0)
 
-    signal.signal(signal.SIGTERM, tidy)
-    signal.signal(signal.SIGINT, tidy)
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):  # SIGHUP: its terminal was closed
+        signal.signal(sig, tidy)
     first = True
     try:
         while True:
@@ -114,8 +168,10 @@ def serve(flash, port, uid=DEFAULT_UID, display=True, pins=None, heap=None, read
             if up:
                 info.pop("bootsel", None)
                 _write_json(entry, info)
-                if first and ready is not None:
-                    ready(str(port))
+                if first:
+                    claim.release()
+                    if ready is not None:
+                        ready(str(port), str(flash))
                 first = False
             rc = child.wait()
             child = None
