@@ -15,6 +15,7 @@ B_LONG, "wait:SECONDS" lets time pass, "shot:FILE.png" saves the screen there.
 """
 
 import argparse
+import datetime
 import shutil
 import os
 import sys
@@ -41,6 +42,7 @@ from drivers.ssd1306 import SSD1306  # noqa: E402
 from saves import Saves  # noqa: E402
 from ui.app import App  # noqa: E402
 
+from pocketcrib.errors import PocketCribError  # noqa: E402
 from pocketcrib.panel import Panel  # noqa: E402
 
 KEYS = {name: getattr(buttons, name) for name in ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "B_LONG")}
@@ -91,7 +93,8 @@ class SimBoard:
         self.beeps += 1
 
     def date(self):
-        return self._date
+        """Today as "YYYY-MM-DD", or None for a clock not set; date may be a function (the host's day)."""
+        return self._date() if callable(self._date) else self._date
 
     def press(self, name_or_event):
         event = KEYS[name_or_event] if isinstance(name_or_event, str) else name_or_event
@@ -161,8 +164,11 @@ class Sim:
         save_png(self.glass(), path, scale)
 
 
-class SimError(Exception):
-    pass
+class SimError(PocketCribError):
+    """A problem with how the simulator was asked to run: one line, exit status 2."""
+
+    def __init__(self, what, hint=None):
+        super().__init__(what, hint, code=2)
 
 
 # --- pictures ---------------------------------------------------------------
@@ -249,66 +255,153 @@ def _read_keys(fd):
     return out
 
 
-def run_terminal(sim, use_braille=False):
-    import select
-    import termios
-    import tty
+HELP = "arrows move  z/space: A  x: B  X: long B  q: quit"
+MIN_SIZE = (66, 19)  # the braille glass (64x16) in a frame, and the help line
 
-    if not sys.stdin.isatty():
-        raise SimError("the terminal simulator needs a terminal (or use --keys/--window)")
-    fd = sys.stdin.fileno()
-    old = termios.tcgetattr(fd)
-    out = sys.stdout
-    drawn = None
-    # Half-blocks need 130x35 characters; a smaller terminal (80x24 say) gets
-    # braille, which fits the 128x64 glass in 66x19.
-    try:  # the terminal itself: COLUMNS/LINES in the environment are often stale
-        size = os.get_terminal_size(sys.stdout.fileno())
-    except OSError:
-        size = shutil.get_terminal_size()
-    if size.columns < 130 or size.lines < 35:
-        use_braille = True
-    render = braille if use_braille else halfblocks
-    help_line = "arrows move  z/space: A  x: B  X: long B  q: quit"
-    try:
-        tty.setcbreak(fd)
-        out.write("\x1b[?25l\x1b[2J")
-        while True:
-            r, _, _ = select.select([fd], [], [], 0.02)
-            if r:
-                for name in _read_keys(fd):
-                    if name == "QUIT":
-                        return
-                    sim.board.press(name)
-            sim.app.step()
-            state = (sim.app.frames, sim.panel.on, sim.panel.contrast, sim.panel.seg_remap)
-            if state != drawn:
-                drawn = state
-                lines = render(sim.glass())
-                width = len(lines[0])
-                dim = sim.panel.contrast < 8
-                body = ["\x1b[H", "+" + "-" * width + "+"]
-                for line in lines:
-                    body.append("|" + ("\x1b[2m" + line + "\x1b[0m" if dim else line) + "|")
-                body.append("+" + "-" * width + "+")
-                body.append(help_line.ljust(width + 2)[: width + 2])
-                out.write("\r\n".join(body))
-                out.flush()
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, old)
-        out.write("\x1b[?25h\r\n")
+
+class TerminalView:
+    """This terminal as the device: draws a Panel's glass, takes keys. Half blocks need
+    130x35 characters; a smaller terminal (80x24 say) gets braille, which fits in 66x19.
+    Ctrl-C is a key here (it quits), not a signal to whatever started us (make)."""
+
+    def __init__(self, use_braille=False, notice=None, help_line=HELP):
+        self.use_braille = use_braille
+        self.notice = notice  # shown in place of the help line until the first key
+        self.help_line = help_line
+        self.drawn = None
+        self.drawn_size = None
+
+    def __enter__(self):
+        import termios
+        import tty
+
+        if not sys.stdin.isatty():
+            raise SimError("the terminal view needs a terminal (or use --keys/--window)")
+        cols, lines = self.size()
+        if cols < MIN_SIZE[0] or lines < MIN_SIZE[1]:
+            raise SimError("terminal too small (need %dx%d, this one is %dx%d)" % (*MIN_SIZE, cols, lines))
+        self.fd = sys.stdin.fileno()
+        self.old = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)
+        attrs = termios.tcgetattr(self.fd)
+        attrs[3] &= ~termios.ISIG
+        termios.tcsetattr(self.fd, termios.TCSANOW, attrs)
+        sys.stdout.write("\x1b[?25l\x1b[2J")
+        sys.stdout.flush()
+        return self
+
+    def __exit__(self, *exc):
+        import termios
+
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.old)
+        sys.stdout.write("\x1b[?25h\r\n")
+        sys.stdout.flush()
+
+    @staticmethod
+    def size():
+        try:  # the terminal itself: COLUMNS/LINES in the environment are often stale
+            size = os.get_terminal_size(sys.stdout.fileno())
+        except OSError:
+            size = shutil.get_terminal_size()
+        return size.columns, size.lines
+
+    def pressed(self, timeout=0.02):
+        """Key names pressed within timeout seconds ('QUIT' for q or Ctrl-C)."""
+        import select
+
+        r, _, _ = select.select([self.fd], [], [], timeout)
+        if not r:
+            return []
+        self.notice = None
+        return _read_keys(self.fd)
+
+    def show(self, panel):
+        """Draw the glass if it (or the terminal's size) changed."""
+        cols, lines = self.size()
+        state = (panel.bytes, panel.on, panel.contrast, panel.seg_remap, cols, lines, self.notice)
+        if state == self.drawn:
+            return
+        self.drawn = state
+        out = sys.stdout
+        if cols < MIN_SIZE[0] or lines < MIN_SIZE[1]:
+            out.write("\x1b[2J\x1b[Hterminal too small (need %dx%d)" % MIN_SIZE)
+            out.flush()
+            return
+        small = self.use_braille or cols < 130 or lines < 35
+        rows = (braille if small else halfblocks)(panel.rows())
+        width = len(rows[0])
+        dim = panel.contrast < 8
+        body = ["\x1b[H", "+" + "-" * width + "+"]
+        for line in rows:
+            body.append("|" + ("\x1b[2m" + line + "\x1b[0m" if dim else line) + "|")
+        body.append("+" + "-" * width + "+")
+        body.append((self.notice or self.help_line).ljust(width + 2)[: width + 2])
+        if (cols, lines) != self.drawn_size:  # resized: clear what the old layout left
+            self.drawn_size = (cols, lines)
+            out.write("\x1b[2J")
+        out.write("\r\n".join(body))
         out.flush()
+
+
+def run_terminal(sim, use_braille=False, notice=None):
+    with TerminalView(use_braille, notice) as view:
+        while True:
+            for name in view.pressed():
+                if name == "QUIT":
+                    return
+                sim.board.press(name)
+            sim.app.step()
+            view.show(sim.panel)
 
 
 # --- the window ---------------------------------------------------------------
 
+NO_DISPLAY = ("no display found for --window", "leave --window out to play in this terminal")
+
+
+def open_window(size):
+    """A pygame window of size, or SimError when there is no display to put it on.
+    Only the display is started (no sound: that is where ALSA's complaints came from),
+    and SDL's and pygame's chatter stays out of the terminal."""
+    explicit = os.environ.get("SDL_VIDEODRIVER")
+    if (sys.platform.startswith("linux") and not explicit
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
+        raise SimError(*NO_DISPLAY)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    with _quiet_stderr():
+        import pygame
+
+        try:
+            pygame.display.init()
+            screen = pygame.display.set_mode(size)
+        except pygame.error:
+            pygame.quit()
+            raise SimError(*NO_DISPLAY) from None
+    if not explicit and pygame.display.get_driver() in ("offscreen", "dummy"):
+        pygame.quit()
+        raise SimError(*NO_DISPLAY)
+    return pygame, screen
+
+
+class _quiet_stderr:
+    """Native libraries (SDL, ALSA) write to fd 2 directly: point it at /dev/null for a while."""
+
+    def __enter__(self):
+        sys.stderr.flush()
+        self.saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+
+    def __exit__(self, *exc):
+        os.dup2(self.saved, 2)
+        os.close(self.saved)
+
+
 def run_window(sim, scale=6, frames=None):
     """A pygame window; frames (for tests) stops after that many loop turns."""
-    import pygame
-
-    pygame.init()
     w, h = 128 * scale, 64 * scale
-    screen = pygame.display.set_mode((w + 16, h + 16))
+    pygame, screen = open_window((w + 16, h + 16))
     pygame.display.set_caption("Pocket Crib")
     names = {pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT",
              pygame.K_RIGHT: "RIGHT", pygame.K_z: "A", pygame.K_a: "A", pygame.K_SPACE: "A",
@@ -364,8 +457,26 @@ def parser():
     p.add_argument("--keys", default=None,
                    help="headless: keys to press, e.g. 'A DOWN A wait:30 shot:x.png'")
     p.add_argument("--shot", type=Path, default=None, help="headless: save the last screen here")
-    p.add_argument("--date", default=None, help="the board clock's date, YYYY-MM-DD")
+    p.add_argument("--date", default=None,
+                   help="the board clock's date, YYYY-MM-DD (default: today here; 'unset': a clock not set)")
     return p
+
+
+def today():
+    return datetime.date.today().isoformat()
+
+
+def board_date(option):
+    """What the board's clock says, from --date: this computer's day by default (as `pocketcrib`
+    sets a real board's clock), a fixed day, or None for 'unset'."""
+    if option is None:
+        return today
+    if option == "unset":
+        return None
+    try:
+        return datetime.date.fromisoformat(option).isoformat()
+    except ValueError:
+        raise SimError("--date wants YYYY-MM-DD or 'unset', not %r" % option) from None
 
 
 def main(argv=None):
@@ -376,7 +487,14 @@ def main(argv=None):
     data = args.data or default_data()
     try:
         headless = args.keys is not None or args.shot is not None
-        sim = Sim(data, seed=args.seed, manual_clock=headless, date=args.date)
+        sim = Sim(data, seed=args.seed, manual_clock=headless, date=board_date(args.date))
+        notice = None
+        if args.seed is not None and sim.saves.has_current():
+            # The saved game is the player's: it is not thrown away for a seed.
+            notice = "saved game first; --seed %d deals the new ones" % args.seed
+            print("pocketcrib sim: a game is saved in %s: it is offered first, and --seed %d deals "
+                  "the new games after it (--data DIR plays in a fresh folder)" % (data, args.seed),
+                  file=sys.stderr)
         if headless:
             sim.run_script(args.keys or "")
             if args.shot:
@@ -387,7 +505,7 @@ def main(argv=None):
         if args.window:
             run_window(sim, args.scale)
         else:
-            run_terminal(sim, args.braille)
+            run_terminal(sim, args.braille, notice)
         return 0
     except SimError as e:
         print("pocketcrib: %s" % e, file=sys.stderr)

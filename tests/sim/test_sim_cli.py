@@ -2,6 +2,7 @@
 pygame window (with SDL's dummy video driver), the terminal pictures, and the
 virtual panel under the firmware's own driver."""
 import fcntl
+import subprocess
 import os
 import pty
 import select
@@ -81,33 +82,9 @@ def test_terminal_simulator_in_a_pty(tmp_path, cols, rows, glyph):
 
     A roomy terminal gets half-blocks; an 80x24 one gets braille so the glass fits.
     """
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the simulator on the pty
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        os.environ["POCKETCRIB_SIM_DATA"] = str(tmp_path)
-        os.environ["PYTHONPATH"] = str(simmod.ROOT / "host")
-        os.execv(sys.executable, [sys.executable, "-c",
-                                  "import sys; from pocketcrib.sim import main; sys.exit(main())"])
-    out = bytearray()
-
-    def pump(seconds):
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            r, _, _ = select.select([fd], [], [], 0.05)
-            if r:
-                try:
-                    out.extend(os.read(fd, 65536))
-                except OSError:
-                    return
-
-    pump(3)
-    os.write(fd, b"zz")  # title -> menu -> Solitaire Cribbage
-    pump(2)
-    os.write(fd, b"q")
-    pump(2)
-    _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0
-    text = out.decode("utf-8", "replace")
+    env = {"POCKETCRIB_SIM_DATA": str(tmp_path), "PYTHONPATH": str(simmod.ROOT / "host")}
+    rc, text = _run_in_pty(_sim_argv(), cols, rows, keys=[b"zz", b"q"], env=env)  # menu, a game, quit
+    assert rc == 0
     assert "arrows move" in text and glyph in text
     assert (tmp_path / "game.pcr").exists()  # the game started and was saved
 
@@ -132,3 +109,103 @@ def test_panel_follows_the_driver():
     d.flip(True)
     d.show()
     assert panel.lit(127 - 3, 63 - 5) and not panel.lit(3, 5)
+
+
+# --- issue 14: the rough edges of the first hour ------------------------------------
+
+def _run_in_pty(argv, cols=80, rows=24, keys=(), cwd=None, env=None, settle=3.0):
+    """Run argv on a pty of cols x rows, type each of keys after a pause; (exit code, output)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        if cwd:
+            os.chdir(cwd)
+        os.execvpe(argv[0], argv, dict(os.environ, **(env or {})))
+    out = bytearray()
+
+    def pump(seconds):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            r, _, _ = select.select([fd], [], [], 0.05)
+            if r:
+                try:
+                    out.extend(os.read(fd, 65536))
+                except OSError:
+                    return
+
+    pump(settle)
+    for k in keys:
+        os.write(fd, k)
+        pump(2)
+    pump(1)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), out.decode("utf-8", "replace")
+
+
+def _sim_argv():
+    return [sys.executable, "-c", "import sys; from pocketcrib.sim import main; sys.exit(main())"]
+
+
+def test_ctrl_c_in_make_sim_ends_cleanly(tmp_path):
+    # Ctrl-C is the simulator's quit key, not a signal to make: no "make: *** ... Error 130".
+    rc, out = _run_in_pty(["make", "-s", "sim", "SIM_ARGS=--data %s" % tmp_path], keys=[b"z", b"\x03"],
+                          cwd=simmod.ROOT, settle=6)
+    assert rc == 0, out
+    assert "Error" not in out and "arrows move" in out
+
+
+def test_a_terminal_too_small_is_told_so(tmp_path):
+    rc, out = _run_in_pty(_sim_argv(), cols=60, rows=15, env={"POCKETCRIB_SIM_DATA": str(tmp_path),
+                                                            "PYTHONPATH": str(simmod.ROOT / "host")})
+    assert rc == 2
+    assert out.strip() == "pocketcrib: terminal too small (need 66x19, this one is 60x15)"
+
+
+def test_window_without_a_display_says_so_in_one_line(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    proc = subprocess.run(_sim_argv() + ["--window", "--data", str(tmp_path)], env=env, capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == ["pocketcrib: no display found for --window (leave --window out to "
+                                        "play in this terminal)"]
+    assert proc.stdout == ""
+
+
+def test_make_sim_paths_are_the_users(tmp_path):
+    # make runs the simulator where the user ran make: relative --data, --shot and shot: land there.
+    rel = os.path.relpath(tmp_path, simmod.ROOT)
+    args = "--data %s/d --seed 7 --keys 'A A shot:%s/mid.png' --shot %s/end.png" % (rel, rel, rel)
+    proc = subprocess.run(["make", "-s", "sim", "SIM_ARGS=" + args], cwd=simmod.ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "mid.png").is_file() and (tmp_path / "end.png").is_file()
+    assert (tmp_path / "d" / "game.pcr").is_file()
+
+
+def test_the_date_comes_from_this_computer(tmp_path):
+    import datetime
+
+    from drive import game_keys
+
+    from saves import Saves
+
+    # A whole game, headless, without --date: its record carries today's date.
+    keys = "A A " + " ".join(game_keys("solitaire")) + " wait:2 A"  # A on game over records it
+    assert main(["--data", str(tmp_path / "d"), "--seed", "7", "--keys", keys]) == 0
+    games = list(Saves(str(tmp_path / "d")).history())
+    assert len(games) == 1 and games[0]["date"] == datetime.date.today().isoformat()
+    assert simmod.board_date("2026-11-29") == "2026-11-29" and simmod.board_date("unset") is None
+
+
+def test_a_bad_date_is_one_line(tmp_path, capsys):
+    assert main(["--data", str(tmp_path), "--date", "29/11/2026", "--keys", ""]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "pocketcrib: --date wants YYYY-MM-DD or 'unset', not '29/11/2026'"]
+
+
+def test_a_seed_with_a_saved_game_says_what_happens(tmp_path, capsys):
+    assert main(["--data", str(tmp_path), "--seed", "7", "--keys", "A A A"]) == 0  # a game is saved
+    assert capsys.readouterr().err == ""
+    assert main(["--data", str(tmp_path), "--seed", "9", "--keys", ""]) == 0
+    err = capsys.readouterr().err
+    assert "a game is saved in %s: it is offered first, and --seed 9 deals the new games" % tmp_path in err
