@@ -43,7 +43,8 @@ def test_every_link_leads_somewhere():
         anchors[page] = {_slug(h) for h in re.findall(r"^#+ (.*)$", _text(page), re.M)}
     checked = 0
     for page in PAGES:
-        for target in re.findall(r"\]\(([^)\s]+)\)", _text(page)):
+        text = _text(page)
+        for target in re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r'<img src="([^"]+)"', text):
             if target.startswith(("http://", "https://")):
                 continue
             path, _, anchor = target.partition("#")
