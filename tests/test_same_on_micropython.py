@@ -6,7 +6,7 @@ as plain text. It runs here and in the MicroPython VM on the .mpy build, and
 the two transcripts must match line for line. The grid games likewise: Poker
 Patience with both tables, Foster's rule off and on, and Cribbage Squares, the
 squares chosen by the generator among the legal ones; every save, line and
-total printed.
+total printed. And cribbage for two to four, random legal play from a seed.
 """
 import subprocess
 import sys
@@ -80,4 +80,44 @@ def test_same_packs_and_logs_on_cpython_and_micropython(tmp_path):
 def test_same_grid_games_on_cpython_and_micropython(tmp_path):
     cp_lines, mp_lines = transcripts(tmp_path, GRID_TRANSCRIPT)
     assert len(cp_lines) > 5 * 11 * 16
+    assert mp_lines == cp_lines
+
+
+CRIBBAGE_TRANSCRIPT = """
+from crib.cribbage import DISCARD, OVER, PLAY, Cribbage
+from crib.rng import Rng
+
+SEEDS = (0, 1, 91, 2024, 0x7FFFFFFF, 0xDEADBEEF, 0xFFFFFFFF)
+for players in (2, 3, 4):
+    for seed in SEEDS:
+        g = Cribbage(seed, players, target=61 if seed & 1 else 121)
+        pick = Rng(seed ^ 0xC1B)
+        while g.phase != OVER:
+            if g.phase == DISCARD:
+                h = g.hands[g.turn]
+                i = pick.below(len(h))
+                if g.to_discard(g.turn) == 2:
+                    g.discard(g.turn, h[i], h[(i + 1 + pick.below(len(h) - 1)) % len(h)])
+                else:
+                    g.discard(g.turn, h[i])
+            elif g.phase == PLAY:
+                p = g.playable()
+                if p:
+                    g.play(p[pick.below(len(p))])
+                else:
+                    g.go()
+            else:
+                g.count_hand()
+        print(players, seed, "cut", g.cut, "save", " ".join(str(b) for b in g.save()))
+        for seat, label, points, cards in g.log:
+            print(players, seed, seat, label, points, " ".join(str(c) for c in cards))
+        for r in g.records:
+            print(players, seed, "deal", r.dealer, r.starter, r.play, r.hand, r.crib_points, r.heels)
+        print(players, seed, "total", g.scores, g.winner, g.game_points())
+"""
+
+
+def test_same_cribbage_games_on_cpython_and_micropython(tmp_path):
+    cp_lines, mp_lines = transcripts(tmp_path, CRIBBAGE_TRANSCRIPT)
+    assert len(cp_lines) > 3 * 7 * 20
     assert mp_lines == cp_lines

@@ -180,13 +180,7 @@ def new(variant, seed):
 
 def load(data):
     """The game a save() made, replayed to the same point; ValueError if not a game save."""
-    data = bytes(data)
-    if len(data) < 12 or data[:3] != _MAGIC:
-        raise ValueError("not a Pocket Crib game save")
-    if data[3] != _SAVE_VERSION:
-        raise ValueError("game save version %d is not supported" % data[3])
-    if checksum(data[:-2]) != (data[-2] << 8) | data[-1]:
-        raise ValueError("game save is damaged (checksum)")
+    data = opened(data, _MAGIC, _SAVE_VERSION, "game", 12)
     kind = data[4]
     n = data[9]
     if kind >= len(VARIANTS) or len(data) != 12 + n:
@@ -199,6 +193,18 @@ def load(data):
         i, j = _PAIRS[code]
         g.discard(g.pending[i], g.pending[j])
     return g
+
+
+def opened(data, magic, version, what, least):
+    """The save's bytes once its magic, version and checksum are right (else ValueError)."""
+    data = bytes(data)
+    if len(data) < least or data[:3] != magic:
+        raise ValueError("not a Pocket Crib %s save" % what)
+    if data[3] != version:
+        raise ValueError("%s save version %d is not supported" % (what, data[3]))
+    if checksum(data[:-2]) != (data[-2] << 8) | data[-1]:
+        raise ValueError("%s save is damaged (checksum)" % what)
+    return data
 
 
 def checksum(data):

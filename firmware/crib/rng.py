@@ -49,11 +49,15 @@ class Rng:
                 return r % n
 
 
+def shuffle(pack, rng):
+    """Fisher-Yates shuffle of the bytearray in place, drawing from rng."""
+    for i in range(len(pack) - 1, 0, -1):
+        j = rng.below(i + 1)
+        pack[i], pack[j] = pack[j], pack[i]
+
+
 def shuffled_pack(seed):
     """The 52 cards as a bytearray, Fisher-Yates shuffled from the seed."""
     pack = bytearray(range(52))
-    rng = Rng(seed)
-    for i in range(51, 0, -1):
-        j = rng.below(i + 1)
-        pack[i], pack[j] = pack[j], pack[i]
+    shuffle(pack, Rng(seed))
     return pack
