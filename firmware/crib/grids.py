@@ -26,7 +26,7 @@
 from micropython import const
 
 from crib import poker
-from crib.games import checksum
+from crib.games import checksum, opened
 from crib.rng import shuffled_pack
 from crib.score import score as count
 
@@ -235,13 +235,7 @@ def new(variant, seed, table="american", foster=False):
 
 def load(data):
     """The game a save() made, replayed to the same point; ValueError if not a grid save."""
-    data = bytes(data)
-    if len(data) < 13 or data[:3] != _MAGIC:
-        raise ValueError("not a Pocket Crib grid save")
-    if data[3] != _SAVE_VERSION:
-        raise ValueError("grid save version %d is not supported" % data[3])
-    if checksum(data[:-2]) != (data[-2] << 8) | data[-1]:
-        raise ValueError("grid save is damaged (checksum)")
+    data = opened(data, _MAGIC, _SAVE_VERSION, "grid", 13)
     kind = data[4]
     opts = data[5]
     n = data[10]
