@@ -106,10 +106,11 @@ SMALL = {
     "|": ("#", "#", "#", "#", "#", "#", "#"),
     "}": ("#..", ".#.", ".#.", "..#", ".#.", ".#.", "#.."),
     "~": (".....", ".....", ".#...", "#.#.#", "...#."),
-    # Suits (codes 1..4 in the same order as the cards: clubs, diamonds, hearts, spades).
+    # Suits (codes 1..4 in the same order as the cards: clubs, diamonds, hearts, spades),
+    # by the rule of the big cards: the black suits solid, the red ones in outline.
     "\x01": (".###.", ".###.", "#.#.#", "#####", "#.#.#", "..#..", ".###."),
-    "\x02": ("..#..", ".###.", "#####", "#####", ".###.", "..#..", "....."),
-    "\x03": (".....", "##.##", "#####", "#####", ".###.", "..#..", "....."),
+    "\x02": ("..#..", ".#.#.", "#...#", "#...#", ".#.#.", "..#..", "....."),
+    "\x03": (".....", "##.##", "#.#.#", "#...#", ".#.#.", "..#..", "....."),
     "\x04": ("..#..", ".###.", "#####", "#####", "#.#.#", "..#..", ".###."),
     # The rank ten in the width of one character, for the small cards.
     "\x05": (".#..#.", "##.#.#", ".#.#.#", ".#.#.#", ".#.#.#", ".#.#.#", ".#..#."),
@@ -149,7 +150,8 @@ RANKS = (
 )
 
 # Big suits, 9 rows: clubs and spades solid, diamonds and hearts in outline
-# (the display has one colour, and players read hollow pips as the red suits).
+# (the display has one colour, and players read hollow pips as the red suits;
+# the small font's suits follow the same rule).
 SUITS = (
     ("...###...", "..#####..", "..#####..", ".##.#.##.", "#########", "#########",
      ".##.#.##.", "....#....", "..#####.."),
