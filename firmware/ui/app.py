@@ -11,7 +11,10 @@
 # sleep_until_key(), beep() and date() ("YYYY-MM-DD", or None while the clock
 # is unset). Time comes only from the board, so a simulator can drive it.
 # A screen with a tick(now_ms) method (the device playing by itself) is
-# ticked every step while the display is on.
+# ticked every step while the display is on. A screen with a patch(fb) method
+# can draw just what a key changed over the frame on the glass: it asks with
+# app.update() instead of app.redraw() (a whole frame costs a Pico about
+# 20 ms of Python; a cursor moved by hand, well under one).
 import gc
 
 from micropython import const
@@ -33,10 +36,12 @@ class App:
         self.seed = seed  # fixed first seed (tests, the simulator); None: from the clock
         self.power = _ON
         self.last = board.ticks_ms()
-        self.dirty = True
+        self.dirty = True  # a draw is due
+        self.whole = True  # ... of the whole frame, not just the screen's patch
         self.frames = 0  # frames drawn (tests and benchmarks read it)
         self.screen = _Blank()
         self.tick = None  # the screen's tick(now_ms), if it has one
+        self.patch = None  # the screen's patch(fb), if it has one
         self.play = None  # the game in progress (ui.play.Play)
         self.apply_settings()
         problems = saves.take_problems()
@@ -53,19 +58,33 @@ class App:
         """Show another screen (and collect garbage between screens)."""
         self.screen = screen
         self.tick = getattr(screen, "tick", None)  # bound once, not per step
-        self.dirty = True
+        self.patch = getattr(screen, "patch", None)
+        self.redraw()
         gc.collect()
 
     def redraw(self):
+        """Draw the screen's whole frame again."""
         self.dirty = True
+        self.whole = True
+
+    def update(self):
+        """Draw what changed on the screen (its patch), or the whole frame."""
+        self.dirty = True
+        if self.patch is None:
+            self.whole = True
 
     def draw(self):
         fb = self.display
-        fb.fill(0)
-        self.screen.draw(fb)
+        patch = self.patch
+        if self.whole or patch is None:
+            fb.fill(0)
+            self.screen.draw(fb)
+        else:
+            patch(fb)
         fb.show()
         self.frames += 1
         self.dirty = False
+        self.whole = False
 
     def step(self):
         """Take at most one key event, apply the power policy, draw if needed."""
@@ -123,7 +142,7 @@ class App:
         d.contrast(self.saves.get("contrast"))
         self.power = _ON
         self.last = self.board.ticks_ms()
-        self.dirty = True
+        self.redraw()
 
     @property
     def asleep(self):
@@ -137,7 +156,7 @@ class App:
         d = self.display
         d.contrast(self.saves.get("contrast"))
         d.flip(self.saves.get("flip"))
-        self.dirty = True
+        self.redraw()
 
     # Things screens share
 

@@ -9,6 +9,8 @@
 # turns are shown by ui.auto.CpuTurn. With the count_self setting the player
 # enters each count before seeing it (Count); with muggins on in a game of
 # several, the points a player misses go to the next player (Play.claimed).
+from micropython import const
+
 from crib.match import Match, restore
 from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
 from ui import gfx
@@ -299,8 +301,15 @@ def _strip(fb, play, g):
     gfx.strip(fb, g.score, g.target, 57, 60 if play.multi else 0)
 
 
+_FOOT = const(40)  # the table's rows below the cursor: prompts, the crib, the strip
+
+
 class Table:
-    """Six cards (sorted); mark two with A and send them to the crib."""
+    """Six cards (sorted); mark two with A and send them to the crib.
+
+    UP shows the advisor's hint in the place of the pegging strip, DOWN hides
+    it; B takes back the last mark, hint or not. A key redraws only what it
+    changed (patch): the cursor's row, a card, the rows below."""
 
     def __init__(self, play):
         self.play = play
@@ -308,8 +317,12 @@ class Table:
         self.cur = 0
         self.marks = []
         self.tip = None  # hint lines while shown
+        self.tips = 0  # hints shown so far: the foot changes with each
         g = play.match.game()
         self.cards = sorted(g.pending)
+        self.drawn_cur = -1  # what the glass shows: the cursor, ...
+        self.drawn_lit = 0  # ... the marked cards (a bit each), ...
+        self.drawn_foot = -1  # ... and the foot (see foot())
 
     def key(self, k):
         n = len(self.cards)
@@ -326,23 +339,37 @@ class Table:
                 self.marks.remove(self.cur)
             else:
                 self.marks.append(self.cur)
+            self.marks_changed()
         elif k == B:
-            if self.tip:
-                self.tip = None
-            elif self.marks:
+            if self.marks:
                 self.marks.pop()
+                self.marks_changed()
+            elif self.tip:
+                self.hide_hint()
         elif k == UP:
             self.show_hint()
         elif k == DOWN:
-            self.tip = None
+            self.hide_hint()
         elif k == B_LONG:
             self.app.go(Pause(self.play, self))
             return
-        self.app.redraw()
+        self.app.update()
+
+    def marks_changed(self):
+        # "Yours" was the discard marked when the hint was asked: now stale.
+        if self.tip and len(self.tip) > 1:
+            self.tip = self.tip[:1]
+            self.tips += 1
+
+    def hide_hint(self):
+        if self.tip:
+            self.tip = None
+            self.tips += 1
 
     def show_hint(self):
+        self.tips += 1
         if not self.app.saves.get("hints"):
-            self.tip = ["Hints are off (Settings)."]
+            self.tip = ["Hints are off: Settings"]
             return
         g = self.play.match.game()
         mine = None
@@ -350,30 +377,66 @@ class Table:
             mine = (self.cards[self.marks[0]], self.cards[self.marks[1]])
         h = hint(g, mine)
         if h is None:
-            self.tip = ["No advisor on this device."]
+            self.tip = ["No advisor installed"]
             return
         pair, best, yours = h
-        self.tip = ["Best: %s  %.1f points" % (_names(pair), best)]
+        self.tip = ["Best: %s  %.1f" % (_names(pair), best)]
         if yours is not None:
             self.tip.append("Yours: %s  %.1f" % (_names(mine), yours))
 
+    def lit(self):
+        m = 0
+        for i in self.marks:
+            m |= 1 << i
+        return m
+
+    def foot(self):
+        """What the rows below the cursor show, as a number: the hint shown
+        (and which), and whether two cards are marked."""
+        return (self.tips << 2) | (2 if self.tip else 0) | (len(self.marks) == 2)
+
     def draw(self, fb):
+        _title(fb, self.play, self.play.match.game())
+        self.drawn_cur = -1
+        self.drawn_lit = ~self.lit()  # every card differs: all drawn
+        self.drawn_foot = -1
+        self.patch(fb)
+
+    def patch(self, fb):
+        cards = self.cards
+        lit = self.lit()
+        changed = lit ^ self.drawn_lit
+        for i in range(len(cards)):
+            if changed >> i & 1:
+                gfx.card(fb, cards[i], 1 + 21 * i, 10, (lit >> i) & 1 == 1)
+        self.drawn_lit = lit
+        if self.cur != self.drawn_cur:
+            fb.fill_rect(0, 37, gfx.W, 3, 0)
+            gfx.cursor(fb, 10 + 21 * self.cur, 37)
+            self.drawn_cur = self.cur
+        foot = self.foot()
+        if foot != self.drawn_foot:
+            fb.fill_rect(0, _FOOT, gfx.W, gfx.H - _FOOT, 0)
+            self.draw_foot(fb)
+            self.drawn_foot = foot
+
+    def draw_foot(self, fb):
         play = self.play
         g = play.match.game()
-        _title(fb, play, g)
-        marks = self.marks
-        for i in range(len(self.cards)):
-            gfx.card(fb, self.cards[i], 1 + 21 * i, 10, i in marks)
-        gfx.cursor(fb, 10 + 21 * self.cur, 37)
-        y = 43
+        two = len(self.marks) == 2
         if self.tip:
-            # The hint's lines take the pegging strip's place while shown (two
-            # lines and the strip do not fit under the cursor; the title still
-            # shows the score).
+            # The hint's lines take the pegging strip's place while shown (the
+            # title still shows the score); the keys stay on the last row.
             for i in range(len(self.tip)):
-                gfx.text(fb, self.tip[i], 1, y + gfx.LINE * i)
+                gfx.text(fb, self.tip[i], 1, _FOOT + 1 + 8 * i)
+            if two:
+                gfx.text(fb, "A: to the crib   B: undo", 1, _FOOT + 17)
+            else:
+                gfx.text(fb, "A: choose", 1, _FOOT + 17)
+                gfx.right(fb, "down: hide", 127, _FOOT + 17)
             return
-        elif len(marks) == 2:
+        y = 43
+        if two:
             gfx.text(fb, "A: to the crib   B: undo", 1, y)
         else:
             x = gfx.text(fb, "Crib", 1, y) + 2

@@ -12,10 +12,9 @@ discards, hand-only expectation, the full-pack crib table, the full advisor.
 import gc
 import sys
 
-from benchutil import clock_ms, elapsed_ms, sample_hands
+from benchutil import clock_ms, elapsed_ms, score_ms
 
 from crib import games
-from crib.score import score
 
 MICROPYTHON = sys.implementation.name == "micropython"
 HINT_GAMES = 4  # games per variant whose every hint is timed
@@ -24,21 +23,6 @@ REPEAT = 3  # each hint timed this many times, the fastest kept
 # this machine: a range, as no board is at hand (see docs/advisor.md).
 PICO_SLOWER = (10, 20, 30)
 
-
-
-def score_ms():
-    """Mean time of one score() call over a mixed set, in ms."""
-    data = sample_hands(500)
-    best = None
-    for _ in range(5):
-        t0 = clock_ms()
-        for _ in range(4):
-            for hand, starter in data:
-                score(hand, starter)
-        t = elapsed_ms(t0) / 2000
-        if best is None or t < best:
-            best = t
-    return best
 
 
 def heap_costs():

@@ -42,6 +42,25 @@ def sample_hands(n, x=12345):
     return out
 
 
+def score_ms(runs=5):
+    """Mean time of one score() call over a mixed set of hands, in ms (the
+    fastest of `runs` runs): the unit of the budgets, as a ratio to it carries
+    over from the VM to a board."""
+    from crib.score import score
+
+    data = sample_hands(500)
+    best = None
+    for _ in range(runs):
+        t0 = clock_ms()
+        for _ in range(4):
+            for hand, starter in data:
+                score(hand, starter)
+        t = elapsed_ms(t0) / 2000
+        if best is None or t < best:
+            best = t
+    return best
+
+
 def run_steps(gen):
     """Run a bench written as a generator whose each `yield` follows a
     gc.collect() and precedes a heap measurement. In the MicroPython VM
