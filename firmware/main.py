@@ -41,6 +41,15 @@ def update_incomplete():
 UPDATE_LINES = ("Update", "incomplete:", "connect to a", "computer and run", "pocketcrib flash")
 
 
+def _log(e):
+    # The error in full on the REPL (sys.print_exception is MicroPython's; tests run this on CPython).
+    show = getattr(sys, "print_exception", None)
+    if show is not None:
+        show(e)
+    else:
+        print(repr(e))
+
+
 def run():
     if update_cut_short():
         update_incomplete()
@@ -53,15 +62,18 @@ def run():
         return
     import gc
 
-    from saves import Saves
-
-    saves = Saves(DATA, device_id=board.unique_id())
+    # The display first, so that whatever the saves hold there is a screen to say it on.
     try:
-        b = board.Board(fast_i2c=saves.get("fast_i2c"))
+        b = board.Board()
     except OSError as e:
         print("Pocket Crib: no display answers on I2C%d at 0x%02x (SDA GP%d, SCL GP%d): %r"
               % (pins.I2C_ID, pins.OLED_ADDR, pins.SDA, pins.SCL, e))
         return
+    saves = _open_saves(b)
+    if saves is None:
+        return
+    if saves.get("fast_i2c"):
+        b.set_i2c_speed(True)
     try:
         from ui.app import App
     except ImportError as e:
@@ -72,8 +84,38 @@ def run():
     try:
         App(b, saves).run()
     except Exception as e:  # shown, then the REPL: a crash must not look like a dead board
-        sys.print_exception(e)
+        _log(e)
         _say(b.display, "Pocket Crib", "stopped: error", type(e).__name__, "see the REPL")
+
+
+def _open_saves(b):
+    """The saves in DATA; if reading them fails all the same, the folder is set
+    aside whole and the game starts on fresh saves (and says so). None only if
+    even that fails (the message is on the screen)."""
+    import board
+
+    try:
+        from saves import Saves
+
+        return Saves(DATA, device_id=board.unique_id())
+    except Exception as e:
+        _log(e)
+        why = type(e).__name__
+    try:
+        import records
+        from saves import Saves
+
+        aside = records.aside_name(DATA)
+        if aside is None:
+            raise OSError("no name free to set %s aside" % DATA)
+        os.rename(DATA, aside)
+        saves = Saves(DATA, device_id=board.unique_id())
+        saves.problems.append("The saves could not be read (%s); all of them are kept in %s" % (why, aside))
+        return saves
+    except Exception as e:
+        _log(e)
+        _say(b.display, "Pocket Crib", "saves unreadable", type(e).__name__, "see the REPL")
+        return None
 
 
 if __name__ == "__main__":

@@ -6,9 +6,14 @@
 #
 # Every write goes to <file>.new and is renamed over <file>, so a power cut
 # leaves either the old file or the new one, never half of one. Reading never
-# raises for bad data: a foreign or unreadable file is renamed to <file>.bad,
-# a bad line is skipped, a missing END is reported as truncated; each problem
-# becomes one line of text in the caller's list.
+# raises for bad data: a foreign or unreadable file is renamed to <file>.bad
+# (then .bad2, .bad3: an earlier one is never overwritten), a bad line is
+# skipped, a missing END is reported as truncated; each file's problems become
+# a line or two of text in the caller's list.
+#
+# A checksum only says the line is the one that was written, not that a
+# Pocket Crib wrote it: a record must also be UTF-8 JSON holding an object,
+# and pass the caller's rules (shapes.py), or it is bad like a damaged line.
 import json
 import os
 
@@ -22,7 +27,10 @@ except ImportError:  # a port built without it: the same CRC-32 (ZIP polynomial)
 VERSION = const(1)
 _NEW = ".new"
 _BAD = ".bad"
+_KEEP_BAD = const(3)  # set-aside copies kept of one file: .bad, .bad2, .bad3
 _TAIL = const(1024)  # bytes read from the end of a file to find its last record
+_MAX_LINE = const(4096)  # a longer line is not one of ours: read in pieces, and bad
+_SHOWN = const(3)  # bad lines named in a problem; the rest are counted
 
 
 def _crc_py(data):
@@ -76,8 +84,8 @@ def delete(path):
 
 def _replace(src, dst):
     # LittleFS (the Pico's flash) and POSIX rename over an existing file in one
-    # step. FAT refuses; there the gap is covered by read() promoting a
-    # complete <file>.new when <file> itself is missing.
+    # step. FAT refuses; there the gap is covered by a complete <file>.new
+    # winning over a missing or torn <file> (_settle).
     try:
         os.rename(src, dst)
     except OSError:
@@ -85,20 +93,31 @@ def _replace(src, dst):
         os.rename(src, dst)
 
 
+def aside_name(path):
+    """A free name to set a copy of the file aside under, or None when enough are kept."""
+    for i in range(1, _KEEP_BAD + 1):
+        bad = path + _BAD + ("" if i == 1 else str(i))
+        if not exists(bad):
+            return bad
+    return None
+
+
 def set_aside(path, why, problems):
-    """Rename a file we cannot use to <file>.bad and say so."""
-    bad = path + _BAD
-    try:
-        remove(bad)
-        os.rename(path, bad)
-        problems.append("%s: %s; set aside as %s" % (name(path), why, name(bad)))
-    except OSError:
-        remove(path)
-        problems.append("%s: %s; removed" % (name(path), why))
+    """Rename a file we cannot use to a free <file>.bad name and say so."""
+    bad = aside_name(path)
+    if bad is not None:
+        try:
+            os.rename(path, bad)
+            problems.append("%s: %s; set aside as %s" % (name(path), why, name(bad)))
+            return
+        except OSError:
+            pass
+    remove(path)
+    problems.append("%s: %s; removed (%d set aside already)" % (name(path), why, _KEEP_BAD))
 
 
 def _header(kind):
-    return "PCRIB %s %d\n" % (kind, VERSION)
+    return ("PCRIB %s %d\n" % (kind, VERSION)).encode()
 
 
 def _check_header(head, kind):
@@ -115,7 +134,7 @@ def _check_header(head, kind):
 
 def _text(raw):
     try:
-        return raw.decode()
+        return raw[:20].decode()
     except UnicodeError:
         return "?"
 
@@ -137,49 +156,131 @@ def _check(raw):
     return text
 
 
-def _lines(path, kind, problems, promote=True):
-    """Yield the checked JSON text (bytes) of each good record, reporting the rest."""
+def _parse(text):
+    """The dict a checked line holds, or None (not UTF-8, not JSON, not an object)."""
+    try:
+        record = json.loads(text.decode())
+    except (ValueError, RuntimeError, MemoryError):
+        # UnicodeError is a ValueError; very deep nesting is a RecursionError
+        # (a RuntimeError) on CPython.
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def _readline(f):
+    """The next line (bytes, newline kept; b"" at the end). A line too long to
+    be ours is cut to _MAX_LINE bytes, which then read as damaged."""
+    raw = f.readline(_MAX_LINE)
+    if len(raw) == _MAX_LINE and raw[-1] != 10:
+        while True:
+            more = f.readline(_MAX_LINE)
+            if not more or more[-1] == 10:
+                break
+        raw += b"\n"
+    return raw
+
+
+def _end(raw):
+    try:
+        return int(raw[4:])
+    except ValueError:
+        return -1
+
+
+class _Aside:
+    """Where the bad lines of a file being repaired go: a set-aside file (made on
+    the first line written), or nowhere when enough are kept (path None). The
+    pass that only reads (dry) names it in its problem line."""
+
+    def __init__(self, path, dry=False):
+        self.path = path
+        self.dry = dry
+        self.f = None
+
+    def write(self, raw):
+        if self.path is None or self.dry:
+            return
+        if self.f is None:
+            self.f = open(self.path, "wb")
+        self.f.write(raw)
+
+    def said(self):
+        return "set aside in " + name(self.path) if self.path else "dropped (%d set aside already)" % _KEEP_BAD
+
+    def close(self):
+        if self.f is not None:
+            self.f.close()
+
+
+def _records(path, kind, problems, rules=None, settle=True, aside=None):
+    """Yield (text, record) for each good record of the file, in file order:
+    the checked JSON text (bytes) and the dict it holds.
+
+    rules, if given, makes a fresh check for this pass (records in order go
+    through it; it returns None for a good record, else a word for what is
+    wrong). Every other line is a problem; `aside` gets the bad lines' bytes.
+    """
+    if settle and exists(path + _NEW):
+        _settle(path, kind)
     try:
         f = open(path, "rb")
     except OSError:
-        if not promote or not _promote(path, kind):
-            return
-        f = open(path, "rb")
+        return
     try:
-        head = f.readline()
+        head = f.readline(_MAX_LINE)
         why = _check_header(head, kind) if head else "empty file"
         if why is not None:
             f.close()
             set_aside(path, why, problems)
             return
+        check = rules() if rules is not None else None
         count = 0
-        skipped = 0
+        wrong = 0
+        shown = []
         number = 1
-        end = -1
+        end = None  # the END line's count, while it is the last line read
+        stray = 0  # the line of an END that more lines followed
         while True:
-            raw = f.readline()
+            raw = _readline(f)
             if not raw:
                 break
             number += 1
             if raw.startswith(b"END "):
-                try:
-                    end = int(raw[4:])
-                except ValueError:
-                    end = -2
-                break
+                if end is not None and not stray:
+                    stray = number - 1
+                end = _end(raw)
+                continue
+            if end is not None and not stray:
+                stray = number - 1
+            end = None
             text = _check(raw)
             if text is None and raw[-1] != 10:
                 break  # a torn last line: part of the truncation, reported below
-            if text is None:
-                skipped += 1
-                problems.append("%s line %d: damaged record skipped" % (name(path), number))
+            why = "damaged"
+            record = None
+            if text is not None:
+                record = _parse(text)
+                why = "not a record" if record is None else check(record) if check is not None else None
+            if why is not None:
+                wrong += 1
+                if len(shown) < _SHOWN:
+                    shown.append("%d: %s" % (number, why))
+                if aside is not None:
+                    aside.write(raw)
                 continue
             count += 1
-            yield text
-        if end == -1:
+            yield text, record
+        if wrong:
+            problems.append("%s: %d bad record%s %s (line %s%s)" % (
+                name(path), wrong, "s" if wrong > 1 else "", "skipped" if aside is None else aside.said(),
+                "; ".join(shown), "; ..." if wrong > len(shown) else ""))
+        if stray:
+            problems.append("%s line %d: END before the last record; the records after it are kept"
+                            % (name(path), stray))
+        if end is None:
             problems.append("%s: truncated, kept %d records" % (name(path), count))
-        elif end != count + skipped:
-            problems.append("%s: END says %d records, found %d" % (name(path), end, count + skipped))
+        elif end != count + wrong and not stray:
+            problems.append("%s: END says %d records, found %d" % (name(path), end, count + wrong))
     finally:
         f.close()
 
@@ -192,14 +293,14 @@ def _complete(path, kind):
     except OSError:
         return False
     try:
-        if _check_header(f.readline(), kind) is not None:
+        if _check_header(f.readline(_MAX_LINE), kind) is not None:
             return False
         while True:
-            raw = f.readline()
+            raw = _readline(f)
             if not raw:
                 return False
             if raw.startswith(b"END "):
-                return raw == b"END %d\n" % n  # the whole file, newline and all
+                return raw == b"END %d\n" % n and not f.read(1)  # the whole file, newline and all
             if _check(raw) is None:
                 return False
             n += 1
@@ -207,107 +308,103 @@ def _complete(path, kind):
         f.close()
 
 
-def _promote(path, kind):
-    # Only reached when <file> is missing: a complete <file>.new is the newest
-    # good state (the rename was cut short on a filesystem that cannot rename
-    # over a file); a torn one is just removed.
+def _settle(path, kind):
+    # A <file>.new is left only by a write cut short. If <file> is whole the
+    # cut came before the rename and the old state stands; if <file> is
+    # missing or torn, a complete <file>.new is the newest good state (the
+    # rename was cut short on a filesystem that cannot rename over a file).
     new = path + _NEW
-    if not exists(new):
-        return False
-    if _complete(new, kind):
-        os.rename(new, path)
-        return True
-    remove(new)
-    return False
+    if not _complete(path, kind) and _complete(new, kind):
+        _replace(new, path)
+    else:
+        remove(new)
 
 
-def scan(path, kind, problems):
-    """Yield each good record (a dict) in file order; problems get one line each."""
-    for text in _lines(path, kind, problems):
-        try:
-            record = json.loads(text)
-        except ValueError:
-            record = None
-        if isinstance(record, dict):
-            yield record
-        else:
-            problems.append("%s: a record is not a JSON object; skipped" % name(path))
+def scan(path, kind, problems, rules=None):
+    """Yield each good record (a dict) in file order; problems get a line each."""
+    for _, record in _records(path, kind, problems, rules):
+        yield record
 
 
-def read(path, kind):
+def read(path, kind, rules=None):
     """(records, problems): every good record of the file, and what was wrong with it."""
     problems = []
-    records = list(scan(path, kind, problems))
+    records = list(scan(path, kind, problems, rules))
     return records, problems
 
 
 def write(path, kind, records):
     """Replace the file with these records, atomically."""
     new = path + _NEW
-    f = open(new, "w")
+    f = open(new, "wb")
     try:
         f.write(_header(kind))
         n = 0
         for record in records:
-            f.write(line(record))
+            f.write(line(record).encode())
             n += 1
-        f.write("END %d\n" % n)
+        f.write(b"END %d\n" % n)
     finally:
         f.close()
     _replace(new, path)
 
 
-def append(path, kind, record, keep=0):
+def append(path, kind, record, keep=0, rules=None):
     """Add a record at the end, keeping only the newest `keep` (0: all); returns problems.
 
     Streams the old file through twice (count, then copy) so its size never
-    matters for RAM.
+    matters for RAM; bad lines found on the way are set aside.
     """
     problems = []
+    aside = aside_name(path)
     total = 0
-    for _ in _lines(path, kind, problems):
+    for _ in _records(path, kind, problems, rules, True, _Aside(aside, True)):
         total += 1
-    _copy(path, kind, total + 1 - keep if keep and total + 1 > keep else 0, record)
+    _copy(path, kind, total + 1 - keep if keep and total + 1 > keep else 0, record, rules, aside)
     return problems
 
 
-def check(path, kind, problems):
-    """Read a file through, reporting problems; a file with damaged lines is rewritten
-    with its good records. Returns the number of good records."""
+def check(path, kind, problems, rules=None):
+    """Read a file through, reporting problems; a file with any is rewritten with
+    its good records, the bad lines set aside. Returns the number of good records."""
     before = len(problems)
+    aside = aside_name(path)
     total = 0
-    for _ in _lines(path, kind, problems):
+    for _ in _records(path, kind, problems, rules, True, _Aside(aside, True)):
         total += 1
     if len(problems) > before and exists(path):
-        _copy(path, kind, 0, None)
+        _copy(path, kind, 0, None, rules, aside)
     return total
 
 
-def _copy(path, kind, drop, record):
-    # The good records of the file, less the first `drop`, plus `record`.
+def _copy(path, kind, drop, record, rules, aside_path):
+    # The good records of the file, less the first `drop`, plus `record`; the
+    # bad lines go to the set-aside file the pass before named.
+    aside = _Aside(aside_path)
     new = path + _NEW
-    f = open(new, "w")
+    f = open(new, "wb")
     try:
         f.write(_header(kind))
         n = 0
-        for text in _lines(path, kind, [], False):
+        for text, _ in _records(path, kind, [], rules, False, aside):
             if drop:
                 drop -= 1
                 continue
-            f.write("%08x " % crc(text))
-            f.write(text.decode())
-            f.write("\n")
+            f.write(("%08x " % crc(text)).encode())
+            f.write(text)
+            f.write(b"\n")
             n += 1
         if record is not None:
-            f.write(line(record))
+            f.write(line(record).encode())
             n += 1
-        f.write("END %d\n" % n)
+        f.write(b"END %d\n" % n)
     finally:
         f.close()
+        aside.close()
     _replace(new, path)
 
 
-def last(path, kind):
+def last(path, kind, rules=None):
     """The file's last good record, read from its tail; None if it has none."""
     try:
         size = os.stat(path)[6]
@@ -315,7 +412,7 @@ def last(path, kind):
     except OSError:
         return None
     try:
-        if _check_header(f.readline(), kind) is not None:
+        if _check_header(f.readline(_MAX_LINE), kind) is not None:
             return None
         start = size - _TAIL if size > _TAIL else 0
         f.seek(start)
@@ -327,18 +424,13 @@ def last(path, kind):
     first = 1 if start else 0
     for i in range(len(lines) - 1, first - 1, -1):
         text = _check(lines[i])
-        if text is None:
-            continue
-        try:
-            record = json.loads(text)
-        except ValueError:
-            continue
-        if isinstance(record, dict):
+        record = _parse(text) if text is not None else None
+        if record is not None and (rules is None or rules()(record) is None):
             return record
     if start:
         # No whole record in the window (very long records): one full pass.
         found = None
-        for record in scan(path, kind, []):
+        for record in scan(path, kind, [], rules):
             found = record
         return found
     return None

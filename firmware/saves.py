@@ -14,10 +14,12 @@
 import os
 
 import records
+import shapes
 from micropython import const
 
 HISTORY_KEEP = const(500)
-TOP = const(10)
+TOP = shapes.TOP
+_MAX_PROBLEMS = const(12)  # problems kept to show; later ones are only counted
 
 # Setting names and their defaults; a stored value of another type is ignored.
 DEFAULTS = {
@@ -33,8 +35,24 @@ DEFAULTS = {
     "initials": "AAA",  # last initials entered, offered next time
 }
 
-# The files, by kind: name on flash is <kind>.pcr.
+# The files, by kind: name on flash is <kind>.pcr; and what their records must be.
 _KINDS = ("settings", "device", "game", "scores", "history")
+_RULES = {"settings": shapes.single, "device": shapes.device, "game": shapes.single,
+          "scores": shapes.scores, "history": shapes.history}
+_LIMITS = {"contrast": (0, 255), "dim": (0, 3600), "sleep": (0, 3600)}
+
+
+def _setting(key, value):
+    """None if value may be stored for the setting `key`, else why not."""
+    if key not in DEFAULTS:
+        return "unknown"
+    if type(value) is not type(DEFAULTS[key]):
+        return "type"
+    if key in _LIMITS and not _LIMITS[key][0] <= value <= _LIMITS[key][1]:
+        return "range"
+    if key == "initials" and len(value) != 3:
+        return "length"
+    return None
 
 
 class Saves:
@@ -42,35 +60,53 @@ class Saves:
         self.root = root
         self.keep = keep  # finished games kept in the history
         self.problems = []
+        self.untold = 0  # problems past _MAX_PROBLEMS, counted instead of kept
         _makedirs(root)
+        found = []
         for kind in _KINDS:
-            records.check(self.path(kind), kind, self.problems)
+            records.check(self.path(kind), kind, found, _RULES[kind])
+        self._report(found)
         self._settings = dict(DEFAULTS)
-        found = self._one("settings")
-        if found is not None:
-            for key in found:
-                if key in DEFAULTS and type(found[key]) is type(DEFAULTS[key]):
-                    self._settings[key] = found[key]
+        stored = self._one("settings")
+        if stored is not None:
+            wrong = sorted([key for key in stored if _setting(key, stored[key]) is not None])
+            for key in stored:
+                if key not in wrong:
+                    self._settings[key] = stored[key]
+            if wrong:
+                # Said once: the settings are rewritten without what was wrong.
+                self._report(["settings.pcr: %s not valid, back to the default" % ", ".join(wrong[:3])])
+                self._write_settings()
         self.device = self._device(device_id)
 
     def path(self, kind):
         return self.root + "/" + kind + ".pcr"
 
+    def _report(self, lines):
+        """Keep problems to show, each once and a bounded number of them."""
+        for line in lines:
+            if line in self.problems:
+                continue
+            if len(self.problems) < _MAX_PROBLEMS:
+                self.problems.append(line)
+            else:
+                self.untold += 1
+
     def _one(self, kind):
-        got, problems = records.read(self.path(kind), kind)
-        self.problems.extend(problems)
+        got, problems = records.read(self.path(kind), kind, _RULES[kind])
+        self._report(problems)
         return got[0] if got else None
 
     def _device(self, device_id):
         found = self._one("device")
-        if found is not None and isinstance(found.get("n"), int) and found.get("id"):
+        # The next game number is above both the counter and the last game kept:
+        # a counter behind the history (a restored or lost device record) must
+        # not give a number twice.
+        last = records.last(self.path("history"), "history", shapes.history)
+        n = last["n"] if last else 0
+        if found is not None and found["n"] >= n:
             return found
-        # First boot, or the record was lost: carry on from the history so a
-        # game number is never given twice (the host de-duplicates on it).
-        last = records.last(self.path("history"), "history")
-        n = last.get("n", 0) if last else 0
-        device = {"id": found.get("id") if found and found.get("id") else device_id,
-                  "n": n if isinstance(n, int) else 0}
+        device = {"id": found["id"] if found else device_id, "n": n}
         records.write(self.path("device"), "device", (device,))
         return device
 
@@ -86,7 +122,10 @@ class Saves:
             raise KeyError(key)
         if self._settings[key] != value:
             self._settings[key] = value
-            records.write(self.path("settings"), "settings", (self._settings,))
+            self._write_settings()
+
+    def _write_settings(self):
+        records.write(self.path("settings"), "settings", (self._settings,))
 
     def settings(self):
         return dict(self._settings)
@@ -95,9 +134,11 @@ class Saves:
 
     def high_scores(self, variant):
         out = []
-        for r in records.scan(self.path("scores"), "scores", self.problems):
-            if r.get("variant") == variant:
+        found = []
+        for r in records.scan(self.path("scores"), "scores", found, shapes.scores):
+            if r["variant"] == variant:
                 out.append(r)
+        self._report(found)
         return out
 
     def is_high_score(self, variant, score):
@@ -117,9 +158,9 @@ class Saves:
         """
         entry = {"variant": variant, "initials": initials, "score": score, "seed": seed,
                  "date": date, "code": code}
-        everything, problems = records.read(self.path("scores"), "scores")
-        self.problems.extend(problems)
-        table = [r for r in everything if r.get("variant") == variant]
+        everything, problems = records.read(self.path("scores"), "scores", shapes.scores)
+        self._report(problems)
+        table = [r for r in everything if r["variant"] == variant]
         if current is not None:
             if current.get("scored"):
                 for i, r in enumerate(table):
@@ -129,13 +170,13 @@ class Saves:
                 current["scored"] = True
                 self.save_current(current)
         place = 0
-        while place < len(table) and table[place].get("score", 0) >= score:
+        while place < len(table) and table[place]["score"] >= score:
             place += 1
         if place >= TOP:
             return 0
         table.insert(place, entry)
         del table[TOP:]
-        others = [r for r in everything if r.get("variant") != variant]
+        others = [r for r in everything if r["variant"] != variant]
         records.write(self.path("scores"), "scores", others + table)
         return place + 1
 
@@ -150,8 +191,8 @@ class Saves:
         """
         n = current.get("recorded") if current is not None else None
         if isinstance(n, int):
-            last = records.last(self.path("history"), "history")
-            if last is not None and last.get("n") == n:
+            last = records.last(self.path("history"), "history", shapes.history)
+            if last is not None and last["n"] == n:
                 self._count(n)
                 record["n"] = n
                 return n
@@ -167,7 +208,7 @@ class Saves:
         if "players" not in record:
             record["players"] = 1
         self._count(n)
-        self.problems.extend(records.append(self.path("history"), "history", record, self.keep))
+        self._report(records.append(self.path("history"), "history", record, self.keep, shapes.history))
         return n
 
     def _count(self, n):
@@ -177,20 +218,23 @@ class Saves:
 
     def history(self):
         """Each kept finished game, oldest first, streamed from flash."""
-        return records.scan(self.path("history"), "history", self.problems)
+        found = []
+        for r in records.scan(self.path("history"), "history", found, shapes.history):
+            yield r
+        self._report(found)
 
     def stats(self, variant):
         """games, wins, best, average and the last ten scores (oldest first) of a variant."""
         games = wins = best = total = 0
         last = [0] * TOP
         for r in self.history():
-            if r.get("variant") != variant:
+            if r["variant"] != variant:
                 continue
-            score = r.get("score", 0)
+            score = r["score"]
             last[games % TOP] = score
             games += 1
             total += score
-            if r.get("won"):
+            if r["won"]:
                 wins += 1
             if score > best:
                 best = score
@@ -214,10 +258,20 @@ class Saves:
     def clear_current(self):
         records.delete(self.path("game"))
 
+    def set_aside_current(self, why):
+        """The game in progress cannot be resumed: keep it aside, say so (the problem lines)."""
+        problems = []
+        records.set_aside(self.path("game"), why, problems)
+        records.remove(self.path("game") + ".new")
+        return problems
+
     def take_problems(self):
         """The problems not yet shown, and forget them."""
         out = self.problems
+        if self.untold:
+            out.append("and %d more problems" % self.untold)
         self.problems = []
+        self.untold = 0
         return out
 
 

@@ -161,14 +161,24 @@ def test_pins_compiles_and_imports_as_mpy_in_the_vm():
 
 
 def test_main_runs_the_app_with_board_and_saves(board, monkeypatch, tmp_path):
+    main, ran = _main_with_app(monkeypatch, tmp_path)
+    main.run()
+    (b, saves), = ran
+    assert isinstance(b, board.Board) and b.display.on
+    assert saves.device["id"] == "e6614c311b7e5c2f"
+    assert (tmp_path / "data" / "device.pcr").exists()
+
+
+def _main_with_app(monkeypatch, tmp_path):
+    """main.run() with an App that only records what it was given; (main, the runs)."""
     ran = []
 
     class App:
         def __init__(self, b, saves):
-            self.b, self.saves = b, saves
+            ran.append((b, saves))
 
         def run(self):
-            ran.append((self.b, self.saves))
+            pass
 
     fake_app = types.ModuleType("ui.app")
     fake_app.App = App
@@ -176,11 +186,54 @@ def test_main_runs_the_app_with_board_and_saves(board, monkeypatch, tmp_path):
     sys.modules.pop("main", None)
     main = importlib.import_module("main")
     monkeypatch.setattr(main, "DATA", str(tmp_path / "data"))
+    return main, ran
+
+
+def test_main_boots_whatever_the_saves_hold(board, monkeypatch, tmp_path):
+    import records
+
+    data = tmp_path / "data"
+    data.mkdir()
+    good = [{"n": n, "variant": "solitaire", "seed": n, "score": 50, "won": False, "target": 91,
+             "rounds": [50], "date": None, "players": 1, "code": None} for n in (1, 2)]
+    text = b'{"n": 3, "variant": "\xff"}'
+    signed = b"%08x " % records.crc(text) + text + b"\n"  # checksum right, not UTF-8
+    body = records.line(good[0]).encode() + signed + b"00000000 {}\n" + records.line(good[1]).encode()
+    (data / "history.pcr").write_bytes(b"PCRIB history 1\n" + body + b"END 4\n")
+    (data / "settings.pcr").write_bytes(b"PCRIB settings 1\n" + records.line([1]).encode() + b"END 1\n")
+    main, ran = _main_with_app(monkeypatch, tmp_path)
     main.run()
     (b, saves), = ran
-    assert isinstance(b, board.Board) and b.display.on
-    assert saves.device["id"] == "e6614c311b7e5c2f"
-    assert (tmp_path / "data" / "device.pcr").exists()
+    assert b.display.on
+    assert [r["n"] for r in saves.history()] == [1, 2]
+    assert any("history.pcr: 2 bad records set aside" in p for p in saves.problems), saves.problems
+    assert any("settings.pcr" in p for p in saves.problems)
+
+
+def test_main_sets_all_saves_aside_if_reading_them_fails_all_the_same(board, monkeypatch, tmp_path):
+    import records
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "history.pcr").write_bytes(b"PCRIB history 1\nEND 0\n")
+    real = records.check
+    calls = []
+
+    def failing_once(*a):
+        calls.append(a)
+        if len(calls) == 1:
+            raise RuntimeError("a bug in reading the saves")
+        return real(*a)
+
+    monkeypatch.setattr(records, "check", failing_once)
+    main, ran = _main_with_app(monkeypatch, tmp_path)
+    main.run()
+    (b, saves), = ran
+    assert b.display.on
+    assert saves.problems == ["The saves could not be read (RuntimeError); all of them are kept in %s.bad"
+                              % (data,)]
+    assert (tmp_path / "data.bad" / "history.pcr").read_bytes() == b"PCRIB history 1\nEND 0\n"
+    assert (data / "device.pcr").exists()
 
 
 def test_main_after_an_update_cut_short_says_so_and_starts_nothing(board, monkeypatch, tmp_path, capsys):

@@ -44,18 +44,17 @@ class App:
         self.patch = None  # the screen's patch(fb), if it has one
         self.play = None  # the game in progress (ui.play.Play)
         self.apply_settings()
-        problems = saves.take_problems()
-        if problems:
-            from ui.menus import Notice
-
-            self.go(Notice(self, problems, Title(self)))
-        else:
-            self.go(Title(self))
+        self.go(Title(self))
 
     # Screens
 
     def go(self, screen):
-        """Show another screen (and collect garbage between screens)."""
+        """Show another screen (and collect garbage between screens). Problems
+        the saves found (at boot, or since) come first, outside a game."""
+        if self.saves.problems and self.play is None:
+            from ui.menus import Notice
+
+            screen = Notice(self, self.saves.take_problems(), screen)
         self.screen = screen
         self.tick = getattr(screen, "tick", None)  # bound once, not per step
         self.patch = getattr(screen, "patch", None)

@@ -240,7 +240,7 @@ def _start(app, variant, players, partners, cpu, seed):
 
 def resume(app):
     """Load the saved game and show it; False if there is none (the menu is
-    shown) or it is damaged (a note is shown, and the save dropped)."""
+    shown) or it cannot be resumed (it is set aside, and a note says so)."""
     data = app.saves.load_current()
     if data is None:
         from ui.menus import Menu
@@ -248,25 +248,44 @@ def resume(app):
         app.go(Menu(app))
         return False
     try:
-        if data.get("v") != _SAVE_VERSION:
-            raise ValueError("saved game version %r" % (data.get("v"),))
-        play = Play(app, restore(data), data.get("cpu"))
-        play.claims = list(data.get("claims") or ())
-        play.review = list(data.get("review") or ())
-        c = data.get("count")
-        play.count = (c[0], c[1]) if c else None
-        play.done = data.get("done", 0)
-        play.recorded = data.get("recorded")
-        play.hs = data.get("hs", 0)
+        play = _resumed(app, data)
     except (ValueError, KeyError, TypeError, IndexError) as e:
-        app.saves.clear_current()
         from ui.menus import Notice
 
-        app.go(Notice(app, ["The saved game is damaged and was dropped.", str(e)], None))
+        lines = app.saves.set_aside_current(str(e))
+        app.go(Notice(app, ["The saved game cannot be resumed."] + lines, None))
         return False
     app.play = play
     app.go(play.screen())
     return True
+
+
+def _resumed(app, data):
+    """The Play a state() saved; ValueError unless every field is one it could hold."""
+    import shapes
+
+    why = "version" if data.get("v") != _SAVE_VERSION else shapes.play_state(data)
+    if why is not None:
+        raise ValueError("saved game: bad %s" % why)
+    m = restore(data)
+    play = Play(app, m, data.get("cpu"))
+    play.claims = list(data.get("claims", ()))
+    play.review = list(data.get("review", ()))
+    c = data.get("count")
+    play.count = (c[0], c[1]) if c else None
+    play.done = data.get("done", 0)
+    play.recorded = data.get("recorded")
+    play.hs = data.get("hs", 0)
+    # What only the replayed packs can tell: a count inside the deal just made,
+    # games recorded only once the match is over, double games between sides.
+    if c and c[1] >= len(m.games[c[0]].log):
+        raise ValueError("saved game: bad count")
+    if play.done and not m.over:
+        raise ValueError("saved game: bad done")
+    for pair in m.double:
+        if pair[0] >= len(m.sides) or pair[1] >= len(m.sides):
+            raise ValueError("saved game: bad double")
+    return play
 
 
 def hint(game, mine):

@@ -66,8 +66,10 @@ def test_other_kind_or_version_is_set_aside():
     assert got == [] and "holds history" in problems[0]
     scratch.write(path, b"PCRIB scores 9\nEND 0\n")
     got, problems = records.read(path, "scores")
-    assert got == [] and "version 9" in problems[0]
-    assert scratch.read(path + ".bad") == b"PCRIB scores 9\nEND 0\n"
+    assert got == [] and "version 9" in problems[0] and "scores.pcr.bad2" in problems[0]
+    # The first file set aside is kept: the second goes next to it.
+    assert scratch.read(path + ".bad").startswith(b"PCRIB history 1\n")
+    assert scratch.read(path + ".bad2") == b"PCRIB scores 9\nEND 0\n"
 
 
 def test_damaged_line_is_skipped_and_the_rest_kept():

@@ -1,0 +1,225 @@
+# What each kind of saved record may hold: every field's type, range and
+# length. A checksum says a line is the one that was written; these rules say
+# it is one a Pocket Crib writes (not a restored, edited or foreign record).
+#
+#   records.check(path, "history", problems, shapes.history)
+#
+# Each rules function (history, scores, device, single) makes a fresh check for
+# one pass over a file: the check takes each record in file order and returns
+# None for a good one, else the name of what is wrong (for the problem line).
+# play_state() checks the game in progress before it is resumed.
+from micropython import const
+
+# crib.games.VARIANTS (a test keeps them equal): not imported, boot loads no rules.
+VARIANTS = ("solitaire", "patience", "patience2")
+TOP = const(10)  # entries per variant in the high-score table
+_MAX_N = const(0x3FFFFFFF)  # game numbers stay small ints
+_MAX_SCORE = const(9999)  # far above any game's, far below anything that breaks a sum
+_MAX_SEED = 0xFFFFFFFF
+_MAX_BONUS = const(999)
+_MAX_TENTHS = const(9999)
+_DATE = const(10)  # YYYY-MM-DD
+_CODE = const(16)  # a deal code is nine letters
+
+_GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code")
+_SCORE = ("variant", "initials", "score", "seed", "date", "code")
+_DEVICE = ("id", "n")
+_PLAY = ("v", "games", "turn", "partners", "reached", "double", "bonus", "count", "done", "recorded",
+         "hs", "cpu", "claims", "review", "scored")
+
+
+def _int(v, lo, hi):
+    return type(v) is int and lo <= v <= hi
+
+
+def _text(v, lo, hi):
+    return type(v) is str and lo <= len(v) <= hi
+
+
+def _maybe_text(v, hi):
+    return v is None or _text(v, 0, hi)
+
+
+def _ints(v, n_max, lo, hi):
+    """True for a list of at most n_max ints in lo..hi."""
+    if type(v) is not list or len(v) > n_max:
+        return False
+    for x in v:
+        if not _int(x, lo, hi):
+            return False
+    return True
+
+
+def _stranger(r, keys):
+    """The first key that is not one of `keys`, or None."""
+    for k in r:
+        if k not in keys:
+            return k
+    return None
+
+
+def game_record(r):
+    """None if r is a finished game as the history holds it, else the wrong field."""
+    if not _int(r.get("n"), 1, _MAX_N):
+        return "n"
+    if r.get("variant") not in VARIANTS:
+        return "variant"
+    if not _int(r.get("seed"), 0, _MAX_SEED):
+        return "seed"
+    if not _int(r.get("score"), 0, _MAX_SCORE):
+        return "score"
+    if type(r.get("won")) is not bool:
+        return "won"
+    if not _int(r.get("target"), 1, _MAX_SCORE):
+        return "target"
+    if not _ints(r.get("rounds"), 8, 0, _MAX_SCORE):
+        return "rounds"
+    if not _maybe_text(r.get("date"), _DATE):
+        return "date"
+    if not _int(r.get("players", 1), 1, 4):
+        return "players"
+    if not _maybe_text(r.get("code"), _CODE):
+        return "code"
+    return _stranger(r, _GAME)
+
+
+def score_record(r):
+    """None if r is a high-score entry, else the wrong field."""
+    if r.get("variant") not in VARIANTS:
+        return "variant"
+    if not _text(r.get("initials"), 1, 3):
+        return "initials"
+    if not _int(r.get("score"), 1, _MAX_SCORE):
+        return "score"
+    if not _int(r.get("seed"), 0, _MAX_SEED):
+        return "seed"
+    if not _maybe_text(r.get("date"), _DATE):
+        return "date"
+    if not _maybe_text(r.get("code"), _CODE):
+        return "code"
+    return _stranger(r, _SCORE)
+
+
+def device_record(r):
+    """None if r is the device record (id, game counter), else the wrong field."""
+    if not _text(r.get("id"), 1, 32):
+        return "id"
+    if not _int(r.get("n"), 0, _MAX_N):
+        return "n"
+    return _stranger(r, _DEVICE)
+
+
+def history():
+    """Finished games, numbered upwards: a number that does not rise is a repeat."""
+    last = [0]
+
+    def check(r):
+        why = game_record(r)
+        if why is None:
+            if r["n"] <= last[0]:
+                return "n repeated"
+            last[0] = r["n"]
+        return why
+
+    return check
+
+
+def scores():
+    """The high-score table: at most ten per variant, best first."""
+    low = {}  # variant -> (entries so far, lowest score)
+
+    def check(r):
+        why = score_record(r)
+        if why is not None:
+            return why
+        n, least = low.get(r["variant"], (0, _MAX_SCORE))
+        if n >= TOP:
+            return "an eleventh entry"
+        if r["score"] > least:
+            return "out of order"
+        low[r["variant"]] = (n + 1, r["score"])
+        return None
+
+    return check
+
+
+def single():
+    """A file of one record (settings, the game in progress): a second is bad."""
+    seen = [False]
+
+    def check(r):
+        if seen[0]:
+            return "a second record"
+        seen[0] = True
+        return None
+
+    return check
+
+
+def device():
+    one = single()
+
+    def check(r):
+        return device_record(r) or one(r)
+
+    return check
+
+
+def play_state(d):
+    """None if d has the shape of a saved game in progress (ui.play.Play.state()),
+    else the wrong field. What only the replayed games can tell (a count that
+    starts past the deal's log) is checked by the resume."""
+    games = d.get("games")
+    if type(games) is not list or not 1 <= len(games) <= 4:
+        return "games"
+    for h in games:
+        if not _text(h, 24, 80):  # the hex of a 12-byte save and its moves
+            return "games"
+    players = len(games)
+    last = players - 1
+    if not _int(d.get("turn"), 0, last):
+        return "turn"
+    if type(d.get("partners", False)) is not bool:
+        return "partners"
+    reached = d.get("reached")
+    if reached is not None and not _int(reached, 0, 8):
+        return "reached"
+    double = d.get("double", [])
+    if type(double) is not list or len(double) > 4:
+        return "double"
+    for pair in double:
+        if not _ints(pair, 2, 0, last) or len(pair) != 2:
+            return "double"
+    bonus = d.get("bonus")
+    if bonus is not None and (not _ints(bonus, 4, -_MAX_BONUS, _MAX_BONUS) or len(bonus) != players):
+        return "bonus"
+    count = d.get("count")
+    if count is not None and (not _ints(count, 2, 0, 64) or len(count) != 2 or count[0] > last):
+        return "count"
+    cpu = d.get("cpu")
+    if cpu is not None and (not _int(cpu, 0, 2) or players != 2):
+        return "cpu"
+    humans = 1 if cpu is not None else players
+    done = d.get("done", 0)
+    if not _int(done, 0, humans):
+        return "done"
+    if not _int(d.get("hs", 0), 0, done):
+        return "hs"
+    recorded = d.get("recorded")
+    if recorded is not None and not _int(recorded, 1, _MAX_N):
+        return "recorded"
+    claims = d.get("claims", [])
+    if type(claims) is not list or len(claims) > 16:
+        return "claims"
+    for c in claims:
+        if c is not None and not _int(c, 0, 99):
+            return "claims"
+    review = d.get("review", [])
+    if type(review) is not list or len(review) > 16:
+        return "review"
+    for r in review:
+        if not _ints(r, 4, 0, _MAX_TENTHS) or len(r) != 4 or r[0] > 51 or r[1] > 51:
+            return "review"
+    if type(d.get("scored", False)) is not bool:
+        return "scored"
+    return _stranger(d, _PLAY)
