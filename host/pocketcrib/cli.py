@@ -16,6 +16,35 @@ PORT_HELP = ("serial port of the board, e.g. /dev/ttyACM0 or COM3 (default: $POC
              "else the one MicroPython board plugged in)")
 
 
+# Options users put before the command as often as after it (`pocketcrib --port P doctor`);
+# each is moved to just after the command, where its parser takes it.
+COMMON = ("--port", "-p", "--db")
+
+
+def options_after_command(argv):
+    """argv with the common options found before the command (or before `scores`' action) moved after it."""
+    moved, i = [], 0
+    while i < len(argv) and argv[i] != "--":
+        n = _common_option(argv[i])
+        if n:
+            moved += argv[i:i + n]
+            del argv[i:i + n]
+        elif argv[i].startswith("-") or argv[i] == "scores":
+            i += 1
+        else:  # the command, or scores' action
+            return argv[:i + 1] + moved + argv[i + 1:]
+    return argv[:i] + moved + argv[i:]
+
+
+def _common_option(arg):
+    """How many items of argv a common option starting at arg takes: 2 (`--port P`), 1 (`--port=P`, `-pP`), 0."""
+    if arg in COMMON:
+        return 2
+    if any(arg.startswith(f + "=") if f.startswith("--") else arg.startswith(f) for f in COMMON):
+        return 1
+    return 0
+
+
 def _port(args):
     return getattr(args, "port", None) or os.environ.get("POCKETCRIB_PORT") or None
 
@@ -160,7 +189,8 @@ def build_parser():
     p = argparse.ArgumentParser(
         prog="pocketcrib",
         description="Put Pocket Crib on a Raspberry Pi Pico, pull the scores off it, and look at them.",
-        epilog="Typical first run: `pocketcrib devices`, then `pocketcrib flash`. "
+        epilog="Typical first run: `pocketcrib devices`, then `pocketcrib flash`. --port and --db may come "
+        "before or after the command. "
         "`pocketcrib COMMAND --help` explains each command.",
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -271,7 +301,7 @@ def build_parser():
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else list(argv)
+    argv = options_after_command(sys.argv[1:] if argv is None else list(argv))
     # Everything after `sim` is the simulator's (argparse would take its --options as ours).
     sim = argv[:1] == ["sim"]
     args = argparse.Namespace(func=cmd_sim, args=argv[1:]) if sim else build_parser().parse_args(argv)
