@@ -1,7 +1,7 @@
 """Issue 13: an update cut short never leaves a broken game.
 
-A change across three modules (that no mix of old and new survives) is flashed
-onto a virtual board holding the old version and saves, and the cable is pulled
+A change across three modules (that no mix of old and new files survives) is
+flashed onto a virtual board holding the old version and saves, and the cable is pulled
 at every step of the flash that touches the board's flash, a file cut in the
 middle of its copy. Each time the board is started again on the same flash
 folder: it boots to the old game, or to the "update incomplete" screen with the
@@ -18,7 +18,7 @@ import records  # the firmware's writer of save files
 
 from pocketcrib import device, flash
 from pocketcrib.errors import PocketCribError
-from updates import CHANGE, Cable, board_screen, changes_board, files, firmware_copy, lit, modules, \
+from updates import NEW, OLD, Cable, board_screen, changes_board, files, firmware_copy, lit, modules, \
     update_incomplete_screen
 
 GAMES = [{"n": n, "variant": "solitaire", "seed": 500 + n, "score": 70 + n, "won": False, "target": 91,
@@ -39,8 +39,8 @@ def booted(vb, import_all=None):
 
 
 def test_an_update_cut_short_at_every_step(make_board, tmp_path, monkeypatch):
-    old_fw = firmware_copy(tmp_path / "old")
-    new_fw = firmware_copy(tmp_path / "new", CHANGE)
+    old_fw = firmware_copy(tmp_path / "old", OLD)
+    new_fw = firmware_copy(tmp_path / "new", NEW)
     old, new = flash.build(old_fw, 774), flash.build(new_fw, 774)
     assert sorted(t for t in new if new[t] != old[t]) == CHANGED
     import_all = "import " + ", ".join(modules(new)) + "\nprint('imported')"
@@ -75,7 +75,7 @@ def test_an_update_cut_short_at_every_step(make_board, tmp_path, monkeypatch):
                 staged[-1] + 1,  # everything staged, not yet switched: the old game
                 switched[1],  # half the files switched in: update incomplete
                 cuts[-1]]  # all switched and stamped, the marker not yet gone: update incomplete
-    print(f"board operations: {ops}; cut at {cuts}")
+    print(f"cut at {len(cuts)} of the {len(ops)} board operations: {[ops[i] for i in cuts]}")
 
     seen = set()
     for at in cuts:

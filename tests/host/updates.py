@@ -12,13 +12,15 @@ from mpremote.transport_serial import SerialTransport
 
 from pocketcrib import device, places
 
-# A change across three modules that no mix of old and new files survives: the new
-# games needs the new score, the new menus the new games.
-CHANGE = {
-    "crib/score.py": "\nUPDATE_PROBE = 2\n",
-    "crib/games.py": "\nfrom crib.score import UPDATE_PROBE  # noqa: E402,F401\n",
-    "ui/menus.py": "\nfrom crib.games import UPDATE_PROBE as _PROBE  # noqa: E402,F401\n",
-}
+# Two versions differing in three modules chained so that no mix of them imports: score
+# and games, games and menus, each of one version need each other's names.
+def _version(v):
+    return {"crib/score.py": f"\nPROBE_{v} = 1\n",
+            "crib/games.py": f"\nfrom crib.score import PROBE_{v}  # noqa: E402,F401\nGAMES_{v} = 1\n",
+            "ui/menus.py": f"\nfrom crib.games import GAMES_{v}  # noqa: E402,F401\n"}
+
+
+OLD, NEW = _version("OLD"), _version("NEW")
 
 
 def firmware_copy(dest, change=None):

@@ -1,0 +1,83 @@
+"""Issue 13, items 2-4: a flash removes the leftovers of one cut short, says what it did, and
+takes --port (and --db) before the command as well as after it. One virtual board throughout."""
+
+import json
+
+from pocketcrib import device, flash, places
+from updates import firmware_copy
+
+
+def test_flash_removes_its_leftovers_and_says_what_it_did(make_board, cli, failure, tmp_path, monkeypatch):
+    vb = make_board()
+    first = cli("--port", vb.port, "flash", "-q")  # the port before the command
+    assert first.returncode == 0, first.stderr
+    built = flash.build(places.firmware_dir(), 774)
+    files = sum(len(d) for d in built.values())
+    assert f"{len(built)} of {len(built)} files copied ({files} bytes sent)" in first.stdout  # not the stamp
+    assert "version stamp written" in first.stdout
+
+    # The stamp lost: the repair writes it and says so, and sends no file.
+    with device.connect(vb.port) as board:
+        board.remove([device.STAMP])
+    repair = cli("flash", "-p", vb.port)
+    assert repair.returncode == 0, repair.stderr
+    assert f"all {len(built)} files already there, nothing copied, version stamp written" in repair.stdout
+    assert "already on" not in repair.stdout and "bytes sent" not in repair.stdout
+
+    # Leftovers of a copy cut short: an empty module, half a stamp, half a main.py.
+    half = {"/crib/games.mpy.new": b"", "/pocketcrib.json.new": b'{"vers', "/main.py.new": b"# half"}
+    with device.connect(vb.port) as board:
+        for path, data in half.items():
+            board.stage(path[: -len(device.STAGED)], data)
+    cleaned = cli("-p", vb.port, "flash")
+    assert cleaned.returncode == 0, cleaned.stderr
+    assert "nothing copied, 3 leftovers of a cut-short flash removed;" in cleaned.stdout
+    assert "stamp" not in cleaned.stdout  # the stamp was right: left as it is
+    assert not [p for p in half if (vb.flash / p[1:]).exists()]
+
+    unchanged = cli("flash", "--port=" + vb.port)
+    assert unchanged.returncode == 0, unchanged.stderr
+    assert f"is already on {vb.port}: all {len(built)} files match, nothing changed" in unchanged.stdout
+
+    # An update cut short with its marker on: doctor says so, the next flash finishes it.
+    with device.connect(vb.port) as board:
+        board.write_file(device.UPDATE, json.dumps({"version": "v-next", "before": []}).encode())
+    line = failure(cli("--port", vb.port, "doctor"))
+    assert "last update was cut short" in line and "pocketcrib flash" in line
+    finished = cli("flash", "--port", vb.port)
+    assert "finished the update cut short before, all" in finished.stdout and "version stamp written" in finished.stdout
+    assert not (vb.flash / "pocketcrib.update").exists()
+    assert cli("doctor", "--port", vb.port).returncode == 0
+
+    # A changed module already staged whole by a flash cut short is switched in, not sent again.
+    fw = firmware_copy(tmp_path / "next", {"crib/rng.py": "\n_NEXT = 1\n"})
+    monkeypatch.setenv("POCKETCRIB_FIRMWARE", str(fw))
+    rng = flash.build(fw, 774)["/crib/rng.mpy"]
+    assert rng != built["/crib/rng.mpy"]
+    with device.connect(vb.port) as board:
+        board.stage("/crib/rng.mpy", rng)
+    res = flash.flash(vb.port, progress=False, out=lambda s: None)
+    assert (res.copied, res.bytes_sent, res.leftovers) == (1, 0, 0)
+    assert (vb.flash / "crib" / "rng.mpy").read_bytes() == rng
+
+
+def test_only_our_own_leftovers_are_removed():
+    built = {"/main.py": b"", "/crib/games.mpy": b"", "/ui/menus.mpy": b""}
+    on_board = ["/crib/games.mpy.new", "/crib/gone.mpy.new", "/main.py.new", "/pocketcrib.update.new",
+                "/data/scores.pcr.new",  # a save being written: the game's own (records.py finishes it)
+                "/notes.txt.new", "/lib/other.py.new"]  # someone else's files
+    assert flash.leftover_files(built, on_board) == ["/crib/games.mpy.new", "/crib/gone.mpy.new", "/main.py.new",
+                                                     "/pocketcrib.update.new"]
+    assert flash.stale_files(built, on_board, set()) == []  # not stale files either: leftovers
+
+
+def test_common_options_before_or_after_the_command(cli, tmp_path):
+    db = tmp_path / "elsewhere.sqlite3"
+    for argv in (["--db", db, "scores", "show"], ["scores", "--db", db, "show"], ["scores", "show", "--db", db]):
+        proc = cli(*argv)
+        assert proc.returncode == 0 and "No scores yet" in proc.stdout, (argv, proc.stderr)
+    assert db.exists()
+    nowhere = tmp_path / "ttyACM7"
+    for argv in (["--port", nowhere, "doctor"], ["doctor", "--port", nowhere], ["-p", nowhere, "backup"]):
+        proc = cli(*argv)
+        assert proc.returncode == 1 and f"no board at {nowhere}" in proc.stderr, (argv, proc.stderr)
