@@ -14,7 +14,6 @@ from pathlib import Path
 
 from pocketcrib import device, places
 from pocketcrib.errors import PocketCribError
-from pocketcrib.words import counted
 
 
 def backup(board, output=None):
@@ -72,9 +71,9 @@ def read_archive(archive):
     return manifest, files
 
 
-def restore(board, archive, force=False, checked=None):
-    """Make the board's /data exactly the archive's; the manifest. checked: read_archive(archive), if done."""
-    manifest, files = checked or read_archive(archive)
+def restore(board, archive, force=False):
+    """Make the board's /data exactly the archive's; the manifest."""
+    manifest, files = read_archive(archive)
     uid = board.uid()
     if manifest.get("device") not in (None, uid) and not force:
         raise PocketCribError(f"{archive} was made from board {manifest.get('device')}, this is board {uid}",
@@ -87,6 +86,6 @@ def restore(board, archive, force=False, checked=None):
     got = board.hashes(sorted(files))
     wrong = [p for p, data in files.items() if got.get(p) != hashlib.sha256(data).hexdigest()]
     if wrong:
-        raise PocketCribError(f"{counted(len(wrong), 'restored file')} did not arrive intact, e.g. {wrong[0]}",
+        raise PocketCribError(f"{len(wrong)} restored files differ on the board, e.g. {wrong[0]}",
                               "run the restore again")
     return manifest

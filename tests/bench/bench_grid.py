@@ -1,0 +1,182 @@
+"""The grid solitaires: what each placement policy scores, and what the advisor costs.
+
+On CPython: mean and standard deviation of the final score, and the win rate,
+over GAMES seeded games (2,000, seeds 0..1999; env POCKETCRIB_BENCH_GAMES to
+change) for the random, greedy and advisor policies, for Poker Patience on
+each table with Foster's rule off and on, and for Cribbage Squares. (The same
+seeds play the same games in the VM: tests/test_same_on_micropython.py.)
+
+On both, per game and table: the advisor's placements timed over a few
+seeded games, mean and slowest, also as a multiple of one score() call
+(budget: the slowest at most 1,000 calls' time). In the MicroPython VM also
+the heap taken by importing the grid modules, the heap in use during a game
+(after real collections, via benchutil.run_steps) and the bytes allocated by
+one placement choice.
+"""
+import gc
+import sys
+
+from benchutil import clock_ms, elapsed_ms, run_steps, score_ms
+
+MICROPYTHON = sys.implementation.name == "micropython"
+TIMED_GAMES = 3 if MICROPYTHON else 10  # games per configuration whose every placement is timed
+REPEAT = 10  # each choice made this many times in a row (it changes nothing) and timed as a block
+ROUNDS = 2  # blocks per choice, the fastest kept (the VM's clock counts whole ms)
+BUDGET = 1000  # the slowest placement, in score() calls
+CONFIGS = (("poker", "american", False), ("poker", "english", False), ("poker", "american", True),
+           ("poker", "english", True), ("squares", "american", False))
+# A Pico runs a score() call in about 315 us (shared/DEVICE-FIGURES.md is not
+# ours to cite; see docs/grid.md): the ratio below turns into Pico time.
+PICO_SCORE_MS = 0.315
+
+
+def label(config):
+    variant, table, foster = config
+    if variant == "squares":
+        return "Cribbage Squares"
+    return "Poker %s%s" % (table, " Foster" if foster else "")
+
+
+def heap():
+    """Heap in use after a collection (None on CPython); use with `yield from`."""
+    gc.collect()
+    yield  # the VM collects at the start of the next top-level call
+    return gc.mem_alloc() if MICROPYTHON else None
+
+
+def placement_costs(one):
+    from crib import grids, placement
+
+    print("advisor per placement (every placement of %d seeded games each):" % TIMED_GAMES)
+    print("  %-22s %6s %12s %18s %10s" % ("game", "places", "ms mean/max", "x score() mean/max", "budget"))
+    worst = 0
+    allocated = 0
+    for config in CONFIGS:
+        n = 0
+        total = 0
+        slowest = 0
+        for seed in range(TIMED_GAMES):
+            g = grids.new(config[0], seed, config[1], config[2])
+            while not g.over:
+                if MICROPYTHON:
+                    gc.collect()
+                    gc.disable()
+                    a0 = gc.mem_alloc()
+                    placement.best_square(g)
+                    allocated = max(allocated, gc.mem_alloc() - a0)
+                    gc.enable()
+                t = None
+                for _ in range(ROUNDS):
+                    t0 = clock_ms()
+                    for _ in range(REPEAT):
+                        s = placement.best_square(g)
+                    dt = elapsed_ms(t0) / REPEAT
+                    if t is None or dt < t:
+                        t = dt
+                total += t
+                n += 1
+                slowest = max(slowest, t)
+                g.place(s)
+        ratio = slowest / one
+        worst = max(worst, ratio)
+        print("  %-22s %6d %5.2f/%6.2f %8.0f/%8.0f %10s" % (
+            label(config), n, total / n, slowest, total / n / one, ratio,
+            "ok" if ratio <= BUDGET else "OVER BUDGET"))
+    print("slowest placement: %.0f score() calls' time (budget %d); on a Pico about %.0f ms" % (
+        worst, BUDGET, worst * PICO_SCORE_MS))
+    if MICROPYTHON:
+        print("bytes allocated by one placement choice, at most: %d" % allocated)
+    return worst
+
+
+def heap_in_game():
+    """The most heap in use, after collections, during an advisor game of each kind."""
+    from crib import grids, placement
+
+    most = 0
+    for config in CONFIGS:
+        g = grids.new(config[0], 7, config[1], config[2])
+        while not g.over:
+            g.place(placement.best_square(g))
+            if g.turn % 4 == 0:
+                h = yield from heap()
+                if h is not None:
+                    most = max(most, h)
+    return most
+
+
+def play_stats(args):
+    from crib import placement
+
+    config, policy, start, count = args
+    scores = []
+    wins = 0
+    for seed in range(start, start + count):
+        g = placement.play(config[0], seed, policy, config[1], config[2])
+        scores.append(g.score)
+        wins += g.won
+    return config, policy, scores, wins
+
+
+def policy_table(n_games):
+    import multiprocessing
+    import statistics
+    import time
+
+    from crib import grids, placement
+
+    t0 = time.monotonic()
+    jobs = []
+    step = 250
+    for config in CONFIGS:
+        for policy in placement.POLICIES:
+            for start in range(0, n_games, step):
+                jobs.append((config, policy, start, min(step, n_games - start)))
+    results = {}
+    with multiprocessing.Pool(2) as pool:
+        for config, policy, scores, wins in pool.imap_unordered(play_stats, jobs):
+            r = results.setdefault((config, policy), [[], 0])
+            r[0].extend(scores)
+            r[1] += wins
+    print("policies over %d seeded games each (seeds 0..%d): mean, standard deviation (win rate)" % (
+        n_games, n_games - 1))
+    print("| game | target | random | greedy | advisor |")
+    print("|---|---|---|---|---|")
+    for config in CONFIGS:
+        target = grids.new(config[0], 0, config[1], config[2]).target
+        cells = []
+        for policy in placement.POLICIES:
+            scores, wins = results[(config, policy)]
+            cells.append("%.1f ± %.1f (%.1f%%)" % (
+                statistics.mean(scores), statistics.pstdev(scores), 100 * wins / len(scores)))
+        print("| %s | %d | %s |" % (label(config), target, " | ".join(cells)))
+    print("(%.0f s wall on 2 processes)" % (time.monotonic() - t0))
+
+
+def main():
+    base = yield from heap()
+    from crib import grids, gridtable, placement, poker  # noqa: F401
+
+    loaded = yield from heap()
+    if MICROPYTHON:
+        print("heap after importing poker, grids, placement, gridtable: +%d bytes" % (loaded - base))
+    # The VM (WebAssembly) speeds up as its engine warms: warm both paths first.
+    placement.play("poker", 99)
+    placement.play("squares", 99)
+    score_ms()
+    one = score_ms()
+    print("one score() call: %.4f ms (mixed hands)" % one)
+    worst = placement_costs(one)
+    most = yield from heap_in_game()
+    if MICROPYTHON:
+        print("heap in use during an advisor game (after collections), at most: %d bytes (%.1f KB)" % (
+            most, most / 1024))
+    if not MICROPYTHON:
+        import os
+
+        policy_table(int(os.environ.get("POCKETCRIB_BENCH_GAMES", "2000")))
+    if worst > BUDGET:
+        sys.exit(1)
+
+
+run_steps(main())

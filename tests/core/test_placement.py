@@ -1,0 +1,140 @@
+# The placement advisor and the auto-play policies of the grid solitaires.
+import sys
+
+from crib import grids, gridtable, placement
+from crib.cards import parse_card
+from crib.score import score
+
+CPYTHON = sys.implementation.name == "cpython"
+GAMES = 40 if CPYTHON else 4
+MICROPYTHON_SKIP = ("test_advisor_beats_greedy_beats_random",)
+
+
+def stats(variant, policy, table="american", foster=False, n=GAMES):
+    return sum(placement.play(variant, s, policy, table, foster).score for s in range(n)) / n
+
+
+def test_every_policy_plays_whole_games_reproducibly():
+    for variant, table, foster in (("poker", "american", False), ("poker", "english", True),
+                                   ("squares", "american", False)):
+        for policy in placement.POLICIES:
+            a = placement.play(variant, 5, policy, table, foster)
+            b = placement.play(variant, 5, policy, table, foster)
+            assert a.over and a.cells == b.cells and a.score == b.score
+    try:
+        placement.chooser("psychic")
+    except ValueError as e:
+        assert "psychic" in str(e)
+    else:
+        assert False
+
+
+def test_advisor_beats_greedy_beats_random():
+    for variant, table in (("poker", "american"), ("poker", "english"), ("squares", "american")):
+        r = stats(variant, "random", table)
+        g = stats(variant, "greedy", table)
+        a = stats(variant, "advisor", table)
+        assert r < g < a, (variant, table, r, g, a)
+
+
+def test_ranking_lists_every_legal_square_best_first():
+    for foster in (False, True):
+        g = grids.new("poker", 3, "american", foster)
+        for _ in range(12):
+            ranked = placement.rank_squares(g)
+            assert sorted(s for v, s in ranked) == g.squares()
+            values = [v for v, s in ranked]
+            assert values == sorted(values, reverse=True)
+            assert ranked[0][1] == placement.best_square(g)
+            g.place(ranked[-1][1])  # play the worst, so the board gets varied
+    try:
+        placement.rank_squares(placement.play("poker", 1))
+    except ValueError as e:
+        assert "over" in str(e)
+    else:
+        assert False
+
+
+def test_greedy_takes_the_pair_now():
+    g = grids.new("poker", 0)
+    g.cells[7] = parse_card("7C")  # stand-ins for cards placed earlier
+    nxt = g.next
+    g.cells[12] = (nxt & ~3) | ((nxt + 1) & 3)  # a card of the next card's rank
+    square = placement.best_square(g, "greedy")
+    assert square in (10, 11, 13, 14, 2, 17, 22), square  # in that card's row or column
+
+
+def test_a_full_cribbage_line_is_valued_over_every_unseen_starter():
+    g = grids.new("squares", 21)
+    while g.turn < 11:
+        g.place(placement.best_square(g))
+    placement.scan(g)
+    card = g.next
+    seen = [c for c in g.cells if c != grids.EMPTY] + [card]
+    unseen = [c for c in range(52) if c not in seen]
+    checked = 0
+    for line in range(8):
+        squares = [line * 4 + k if line < 4 else k * 4 + line - 4 for k in range(4)]
+        empty = [s for s in squares if g.cells[s] == grids.EMPTY]
+        if len(empty) != 1:
+            continue
+        hand = [card if s == empty[0] else g.cells[s] for s in squares]
+        exact = 100 * sum(score(hand, s, False) for s in unseen) // len(unseen)
+        assert placement._squares_value(g, line, empty[0], card) == exact
+        checked += 1
+    assert checked
+
+
+def test_partial_cribbage_points_for_the_greedy():
+    c = [parse_card(t) for t in ("5C", "TD", "5H")]
+    assert placement.partial_crib(c, 1) == 0
+    assert placement.partial_crib(c, 2) == 2  # fifteen
+    assert placement.partial_crib(c, 3) == 2 + 2 + 2  # two fifteens and a pair
+    run = [parse_card(t) for t in ("4C", "6D", "5H")]
+    assert placement.partial_crib(run, 3) == 3 + 2  # run, and 4+5+6 is fifteen
+
+
+def test_value_tables_have_their_sizes_and_order():
+    keys = 6 * 7 * 2 * 2 * 2
+    for table in ("american", "english"):
+        for foster in (False, True):
+            values = gridtable.poker(table, foster)
+            assert len(values) == 2 * keys
+
+            def v(n, pairs, suited, straight, col, values=values):
+                k = (((n * 7 + pairs) * 2 + suited) * 2 + straight) * 2 + col
+                return values[2 * k] | values[2 * k + 1] << 8
+
+            # Holding more of a kind is worth more, in rows and columns alike.
+            for col in (0, 1):
+                assert v(4, 6, 0, 0, col) > v(4, 3, 0, 0, col) > v(4, 1, 0, 0, col) > v(4, 0, 0, 0, col)
+                assert v(2, 1, 0, 0, col) > v(2, 0, 0, 0, col)
+    assert len(gridtable.SQUARES) == 2 * (1 + 13 + 91 * 2 + 455 * 2)
+    five = placement.squares_key(4, 4, 4, 3, 0)
+    low = placement.squares_key(0, 5, 11, 3, 0)
+
+    def sq(k):
+        return gridtable.SQUARES[2 * k] | gridtable.SQUARES[2 * k + 1] << 8
+
+    assert sq(five) > sq(low)
+
+
+def test_choosing_allocates_nothing():
+    import gc
+
+    if not hasattr(gc, "mem_alloc"):
+        return  # CPython: measured in the VM
+    for variant, foster in (("poker", False), ("poker", True), ("squares", False)):
+        g = grids.new(variant, 9, "american", foster)
+        for _ in range(9):
+            g.place(placement.best_square(g))
+        placement.best_square(g)
+        gc.collect()
+        gc.disable()
+        try:
+            before = gc.mem_alloc()
+            placement.best_square(g)
+            used = gc.mem_alloc() - before
+        finally:
+            gc.enable()
+        assert used == 0, (variant, foster, used)
