@@ -15,7 +15,19 @@
 # can draw just what a key changed over the frame on the glass: it asks with
 # app.update() instead of app.redraw() (a whole frame costs a Pico about
 # 20 ms of Python; a cursor moved by hand, well under one).
+#
+# The app is the one place that knows the screens (SCREENS below). A screen is
+# a class with key(k) and draw(fb), made as Class(app, *args); it names where
+# to go next and never imports another screen:
+#
+#   app.go("Menu")              # show a screen, forgetting the ones before
+#   app.visit("Pause")          # show one over this one (a pause, a note) ...
+#   app.back()                  # ... and come back to this one as it was
+#
+# A screen's module is imported the first time the screen is shown, so the
+# heap holds only the screens that have been used.
 import gc
+import sys
 
 from micropython import const
 
@@ -25,6 +37,32 @@ _OFF = const(2)
 _MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30
 _A = const(16)  # drivers.buttons.A, without importing the module at boot
 _DIM_CONTRAST = const(1)
+
+# Every screen, by the name of its class, and the module that holds it.
+SCREENS = {
+    "Title": "ui.app",
+    "Menu": "ui.menus",
+    "Players": "ui.menus",
+    "Opponent": "ui.menus",
+    "Settings": "ui.menus",
+    "Scores": "ui.menus",
+    "Stats": "ui.menus",
+    "About": "ui.menus",
+    "Notice": "ui.menus",
+    "Confirm": "ui.menus",
+    "Initials": "ui.menus",
+    "CodeEntry": "ui.deals",
+    "DayDeals": "ui.deals",
+    "Table": "ui.play",
+    "Count": "ui.play",
+    "Summary": "ui.play",
+    "Pass": "ui.play",
+    "Over": "ui.play",
+    "Standings": "ui.play",
+    "Pause": "ui.play",
+    "CpuTurn": "ui.auto",
+    "Demo": "ui.auto",
+}
 
 
 class App:
@@ -39,27 +77,53 @@ class App:
         self.dirty = True  # a draw is due
         self.whole = True  # ... of the whole frame, not just the screen's patch
         self.frames = 0  # frames drawn (tests and benchmarks read it)
-        self.screen = _Blank()
+        self.under = []  # the screens that visit() covered, back() uncovers
+        self.screen = self.make("Title", ())
         self.tick = None  # the screen's tick(now_ms), if it has one
         self.patch = None  # the screen's patch(fb), if it has one
-        self.play = None  # the game in progress (ui.play.Play)
+        self.play = None  # the game in progress (ui.game.Play)
         self.apply_settings()
-        self.go(Title(self))
+        self.enter(self.screen)
 
     # Screens
 
-    def go(self, screen):
-        """Show another screen (and collect garbage between screens). Problems
-        the saves found (at boot, or since) come first, outside a game."""
-        if self.saves.problems and self.play is None:
-            from ui.menus import Notice
+    def make(self, name, args):
+        """A new screen by name; its module is loaded the first time."""
+        module = SCREENS[name]
+        __import__(module)  # at once if it is loaded already
+        return getattr(sys.modules[module], name)(self, *args)
 
-            screen = Notice(self, self.saves.take_problems(), screen)
+    def go(self, name, *args):
+        """Show the screen `name` (made with these args), forgetting the screens under it."""
+        self.enter(self.make(name, args))
+
+    def enter(self, screen):
+        self.under = []
+        if self.saves.problems and self.play is None:
+            # Problems the saves found (at boot, or since) come first, outside a game.
+            self.under.append(screen)
+            screen = self.make("Notice", (self.saves.take_problems(),))
+        self.show(screen)
+
+    def visit(self, name, *args):
+        """Show the screen `name` over this one, which back() returns to as it was."""
+        screen = self.make(name, args)
+        self.under.append(self.screen)
+        self.show(screen)
+
+    def back(self):
+        """Back to the screen visit() covered (the menu if there is none)."""
+        if self.under:
+            self.show(self.under.pop())
+        else:
+            self.go("Menu")
+
+    def show(self, screen):
         self.screen = screen
         self.tick = getattr(screen, "tick", None)  # bound once, not per step
         self.patch = getattr(screen, "patch", None)
         self.redraw()
-        gc.collect()
+        gc.collect()  # between screens: the last one's garbage goes
 
     def redraw(self):
         """Draw the screen's whole frame again."""
@@ -184,8 +248,9 @@ class App:
 
 
 class Title:
-    """The first screen. Kept here, with nothing else imported, so that the
-    heap after boot holds only what boot needs; the menus load on the first key."""
+    """The first screen: the best hand there is, and resume or the menu. It
+    is kept here, with nothing else imported, so that the heap after boot
+    holds only what boot needs; the menus load on the first key."""
 
     def __init__(self, app):
         self.app = app
@@ -193,13 +258,11 @@ class Title:
 
     def key(self, k):
         if self.saved and k == _A:
-            from ui.play import resume
+            from ui.game import resume
 
             resume(self.app)
             return
-        from ui.menus import Menu
-
-        self.app.go(Menu(self.app))
+        self.app.go("Menu")
 
     def draw(self, fb):
         from ui import gfx
@@ -213,13 +276,3 @@ class Title:
 
 
 _FAN = b"\x12\x11\x10\x2b\x13"  # 5H 5D 5C JS, and the 5S cut
-
-
-class _Blank:
-    """The screen before the first one."""
-
-    def key(self, k):
-        pass
-
-    def draw(self, fb):
-        pass

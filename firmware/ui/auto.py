@@ -9,14 +9,11 @@ from crib import autoplay
 from crib.games import VARIANTS, new
 from drivers.buttons import A, B, B_LONG
 from ui import gfx
-from ui.words import count_calls
+from ui.words import LABELS, SHORT, count_calls
 
 LEVELS = ("Easy", "Normal", "Expert")
 # The computer's discards per level: hand only, the crib table, the full advisor.
 POLICIES = ("hand", "table", "advisor")
-SHORT = ("Solitaire", "Patience", "Patience II")
-_LABELS = {"hand": "Hand", "hand2": "Second hand", "crib": "Crib", "last": "Last four",
-           "heels": "His heels"}
 
 _MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30
 # Phases of a deal.
@@ -107,7 +104,7 @@ class Deal:
             for i in range(len(calls)):
                 lines.extend(gfx.wrap(calls[i] + ("," if i < last else ""), 126))
             self.lines = lines[-3:]  # the end of the count: it holds the total
-        self.title = "%s  %d" % (_LABELS.get(label, label), points)
+        self.title = "%s  %d" % (LABELS.get(label, label), points)
 
     def draw(self, fb, who, foot):
         g = self.g
@@ -146,9 +143,10 @@ class CpuTurn:
     """The computer's deal in a game against it: its six, its two for the crib,
     its count, its total. A runs on to the total, then back to the player."""
 
-    def __init__(self, play, shown=False):
+    def __init__(self, app, shown=False):
+        play = app.play
         self.play = play
-        self.app = play.app
+        self.app = app
         g = play.match.games[1]
         self.deal = Deal(g, autoplay.chooser(POLICIES[play.cpu], g.seed), play.send)
         self.deal.level = LEVELS[play.cpu]
@@ -167,9 +165,7 @@ class CpuTurn:
 
     def key(self, k):
         if k == B_LONG:
-            from ui.play import Pause
-
-            self.app.go(Pause(self.play, self))
+            self.app.visit("Pause")
         elif k == A or k == B:
             if self.deal.phase < _TOTAL:
                 self.deal.finish()
@@ -217,9 +213,7 @@ class Demo:
         self.app.redraw()
 
     def key(self, k):
-        from ui.menus import Menu
-
-        self.app.go(Menu(self.app))
+        self.app.go("Menu")
 
     def draw(self, fb):
         if not self.over:

@@ -4,7 +4,6 @@ from crib.dealcode import ALPHABET, LENGTH, deal_of_the_day, decode, encode, pre
 from crib.games import TITLES, VARIANTS
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
-from ui.menus import listing
 
 
 class CodeEntry:
@@ -36,9 +35,7 @@ class CodeEntry:
             if self.cur:
                 self.cur -= 1
             else:
-                from ui.menus import Menu
-
-                self.app.go(Menu(self.app))
+                self.app.go("Menu")
                 return
         self.app.redraw()
 
@@ -52,7 +49,7 @@ class CodeEntry:
             self.error = "Not a code: check it"
             self.app.redraw()
             return
-        from ui.play import start
+        from ui.game import start
 
         start(self.app, variant, seed=seed)
 
@@ -101,14 +98,12 @@ class DayDeals:
                 self.app.redraw()
                 return
             if k == A:
-                from ui.play import start
+                from ui.game import start
 
                 start(self.app, VARIANTS[self.cur], seed=self.seeds[self.cur])
                 return
         if k == A or k == B:
-            from ui.menus import Menu
-
-            self.app.go(Menu(self.app))
+            self.app.go("Menu")
 
     def draw(self, fb):
         if self.seeds is None:
@@ -117,6 +112,6 @@ class DayDeals:
                 gfx.text(fb, self.lines[i], 2, 12 + 9 * i)
             return
         gfx.bar(fb, "Deal of " + (self.date or ""))
-        listing(fb, TITLES, self.cur, 0)
+        gfx.listing(fb, TITLES, self.cur, 0)
         gfx.text(fb, "Code " + self.codes[self.cur], 4, 42)
         gfx.text(fb, "A: play   B: back", 4, 53)

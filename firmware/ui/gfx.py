@@ -16,6 +16,7 @@ LINE = const(9)  # small-font line pitch
 CARD_W = const(19)
 CARD_H = const(26)
 MINI_H = const(10)
+_ROWS = const(6)  # list rows below the title bar
 
 _small = bytearray(8)
 _sfb = framebuf.FrameBuffer(_small, 8, 8, framebuf.MONO_VLSB)
@@ -172,6 +173,25 @@ def bar(fb, s, y=0):
     """A title bar: the text on a lit line."""
     fb.fill_rect(0, y, W, LINE, 1)
     text(fb, s, 2, y + 1, 0)
+
+
+def listing(fb, rows, cur, top):
+    """Rows under the title bar with the current one lit; returns the new top row."""
+    if cur < top:
+        top = cur
+    elif cur >= top + _ROWS:
+        top = cur - _ROWS + 1
+    for i in range(top, min(len(rows), top + _ROWS)):
+        y = 10 + 9 * (i - top)
+        lit = i == cur
+        if lit:
+            fb.fill_rect(0, y, 128, 9, 1)
+        text(fb, rows[i], 4, y + 1, 0 if lit else 1)
+    if top > 0:
+        glyph(fb, ord("^"), 122, 10)
+    if top + _ROWS < len(rows):
+        glyph(fb, ord("v"), 122, 56)
+    return top
 
 
 def cursor(fb, x, y):

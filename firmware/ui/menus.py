@@ -4,7 +4,6 @@ from crib.games import TITLES, VARIANTS
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
 
-_ROWS = 6  # menu rows below the title bar
 VERSION = "1.0"
 
 
@@ -13,20 +12,22 @@ class Menu:
 
     def __init__(self, app, cur=0):
         self.app = app
+        # Each row: its label and what A does (a function of the app, or the
+        # name of the screen it opens).
         items = []
         if app.saves.has_current():
             items.append(("Resume the game", _resume))
         for i in range(len(VARIANTS)):
             items.append((TITLES[i], _player(i)))
-        items.append(("Solitaire, 2-4 players", lambda a: a.go(Players(a))))
-        items.append(("Versus the computer", lambda a: a.go(Opponent(a))))
-        items.append(("Enter a deal code", _deal_code))
-        items.append(("Deal of the day", _day))
-        items.append(("Demo", _demo))
-        items.append(("High scores", lambda a: a.go(Scores(a, 0))))
-        items.append(("Statistics", lambda a: a.go(Stats(a, 0))))
-        items.append(("Settings", lambda a: a.go(Settings(a))))
-        items.append(("About", lambda a: a.go(About(a))))
+        items.append(("Solitaire, 2-4 players", "Players"))
+        items.append(("Versus the computer", "Opponent"))
+        items.append(("Enter a deal code", "CodeEntry"))
+        items.append(("Deal of the day", "DayDeals"))
+        items.append(("Demo", "Demo"))
+        items.append(("High scores", _scores))
+        items.append(("Statistics", _stats))
+        items.append(("Settings", "Settings"))
+        items.append(("About", "About"))
         self.items = items
         self.cur = cur
         self.top = 0
@@ -38,66 +39,39 @@ class Menu:
         elif k == DOWN:
             self.cur = (self.cur + 1) % n
         elif k == A:
-            self.items[self.cur][1](self.app)
+            then = self.items[self.cur][1]
+            if isinstance(then, str):
+                self.app.go(then)
+            else:
+                then(self.app)
             return
         elif k == B:
-            from ui.app import Title
-
-            self.app.go(Title(self.app))
+            self.app.go("Title")
             return
         self.app.redraw()
 
     def draw(self, fb):
         gfx.bar(fb, "Pocket Crib")
-        self.top = listing(fb, [t for t, _ in self.items], self.cur, self.top)
-
-
-def listing(fb, rows, cur, top):
-    """Rows under the title bar with the current one lit; returns the new top row."""
-    if cur < top:
-        top = cur
-    elif cur >= top + _ROWS:
-        top = cur - _ROWS + 1
-    for i in range(top, min(len(rows), top + _ROWS)):
-        y = 10 + 9 * (i - top)
-        lit = i == cur
-        if lit:
-            fb.fill_rect(0, y, 128, 9, 1)
-        gfx.text(fb, rows[i], 4, y + 1, 0 if lit else 1)
-    if top > 0:
-        gfx.glyph(fb, ord("^"), 122, 10)
-    if top + _ROWS < len(rows):
-        gfx.glyph(fb, ord("v"), 122, 56)
-    return top
+        self.top = gfx.listing(fb, [t for t, _ in self.items], self.cur, self.top)
 
 
 def _resume(app):
-    from ui.play import resume
+    from ui.game import resume
 
     resume(app)
 
 
-def _deal_code(app):
-    from ui.deals import CodeEntry
-
-    app.go(CodeEntry(app))
+def _scores(app):
+    app.go("Scores", 0)
 
 
-def _day(app):
-    from ui.deals import DayDeals
-
-    app.go(DayDeals(app))
-
-
-def _demo(app):
-    from ui.auto import Demo
-
-    app.go(Demo(app))
+def _stats(app):
+    app.go("Stats", 0)
 
 
 def _player(kind):
     def go(app):
-        from ui.play import start
+        from ui.game import start
 
         start(app, VARIANTS[kind])
 
@@ -125,12 +99,12 @@ class Players:
         elif k in (LEFT, RIGHT, A) and self.cur == 1:
             self.partners = self.n == 4 and not self.partners
         elif k == A:
-            from ui.play import start
+            from ui.game import start
 
             start(self.app, "solitaire", self.n, self.partners)
             return
         elif k == B:
-            self.app.go(Menu(self.app))
+            self.app.go("Menu")
             return
         self.app.redraw()
 
@@ -139,7 +113,7 @@ class Players:
         rows = ("Players: %d" % self.n,
                 "Partners: " + ("1+3 v 2+4" if self.partners else "no" if self.n == 4 else "-"),
                 "Start")
-        listing(fb, rows, self.cur, 0)
+        gfx.listing(fb, rows, self.cur, 0)
         gfx.text(fb, "One pack each; pass", 4, 40)
         gfx.text(fb, "the device every deal.", 4, 49)
 
@@ -160,18 +134,18 @@ class Opponent:
         elif k == DOWN:
             self.cur = (self.cur + 1) % 3
         elif k == A:
-            from ui.play import start
+            from ui.game import start
 
             start(self.app, "solitaire", cpu=self.cur)
             return
         elif k == B:
-            self.app.go(Menu(self.app))
+            self.app.go("Menu")
             return
         self.app.redraw()
 
     def draw(self, fb):
         gfx.bar(fb, "Versus the computer")
-        listing(fb, self.LEVELS, self.cur, 0)
+        gfx.listing(fb, self.LEVELS, self.cur, 0)
         gfx.text(fb, self.ABOUT[self.cur], 4, 40)
         gfx.text(fb, "A: play   B: back", 4, 52)
 
@@ -224,7 +198,7 @@ class Settings:
             saves.set(name, values[i])
             self.app.apply_settings()
         elif k == B:
-            self.app.go(Menu(self.app))
+            self.app.go("Menu")
             return
         self.app.redraw()
 
@@ -235,7 +209,7 @@ class Settings:
         for name, label, _ in _SETTINGS:
             v = saves.get(name)
             rows.append(label + ": " + (_secs(v) if name in ("dim", "sleep") else _show(v)))
-        self.top = listing(fb, rows, self.cur, self.top)
+        self.top = gfx.listing(fb, rows, self.cur, self.top)
 
 
 class _PerVariant:
@@ -255,7 +229,7 @@ class _PerVariant:
             self.load()
             self.app.redraw()
         elif k == A or k == B:
-            self.app.go(Menu(self.app))
+            self.app.go("Menu")
 
     def draw(self, fb):
         gfx.bar(fb, "< " + TITLES[self.kind] + " >")
@@ -322,7 +296,7 @@ class About:
 
     def key(self, k):
         if k == A or k == B:
-            self.app.go(Menu(self.app))
+            self.app.go("Menu")
 
     def draw(self, fb):
         gfx.bar(fb, "About")
@@ -331,11 +305,11 @@ class About:
 
 
 class Notice:
-    """Messages (say, a damaged file set aside); A goes on to `then` (or the menu)."""
+    """Messages (say, a damaged file set aside); A goes back to the screen
+    under it (or to the menu)."""
 
-    def __init__(self, app, lines, then):
+    def __init__(self, app, lines):
         self.app = app
-        self.then = then
         out = []
         for line in lines:
             out.extend(gfx.wrap(str(line), 124))
@@ -350,7 +324,7 @@ class Notice:
             self.top -= 1
             self.app.redraw()
         elif k == A or k == B:
-            self.app.go(self.then if self.then is not None else Menu(self.app))
+            self.app.back()
 
     def draw(self, fb):
         gfx.bar(fb, "Note")
@@ -361,21 +335,20 @@ class Notice:
 
 class Confirm:
     """A question before something that cannot be undone: A does it, B goes
-    back to the screen `back`, as it was."""
+    back to the screen under it, as it was."""
 
-    def __init__(self, app, title, text, keys, yes, back):
+    def __init__(self, app, title, text, keys, yes):
         self.app = app
         self.title = title
         self.lines = gfx.wrap(text, 124)
         self.keys = keys
         self.yes = yes
-        self.back = back
 
     def key(self, k):
         if k == A:
             self.yes()
         elif k == B:
-            self.app.go(self.back)
+            self.app.back()
 
     def draw(self, fb):
         gfx.bar(fb, self.title)

@@ -1,309 +1,12 @@
 # The game screens: the table (six cards to choose two from), the counting
 # called out item by item, the deal's summary, "pass to player N", the end of
 # the game (won or lost, or the standings of several players) and the pause menu.
-#
-# Play holds the match and where the players are in it; it is saved to flash
-# after every move, so a power cut resumes on the very screen it left.
-#
-# Against the computer (play.cpu is its level) player 2 is the device: its
-# turns are shown by ui.auto.CpuTurn. With the count_self setting the player
-# enters each count before seeing it (Count); with muggins on in a game of
-# several, the points a player misses go to the next player (Play.claimed).
+# Each shows the game in progress, app.play (ui.game.Play).
 from micropython import const
 
-from crib.match import Match, restore
 from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
 from ui import gfx
-from ui.words import count_calls
-
-SHORT = ("Solitaire", "Patience", "Patience II")
-LABELS = {"hand": "Hand", "hand2": "Second hand", "crib": "Crib", "last": "Last four",
-          "heels": "His heels"}
-_SAVE_VERSION = 1
-
-
-class Play:
-    """A game in progress (one to four players) and where it stands."""
-
-    def __init__(self, app, match, cpu=None):
-        self.app = app
-        self.match = match
-        self.cpu = cpu  # the computer's level (0..2) when player 2 is the device
-        self.claims = []  # the counts the player entered for the deal being counted
-        self.review = []  # [best a, best b, best, yours] (tenths of points) per discard
-        self.count = None  # (player, first log item) while a deal is being counted
-        self.done = 0  # players whose finished game is in the history
-        self.recorded = None  # history number given to player `done` (power-cut safety)
-        self.hs = 0  # players whose high score has been dealt with
-
-    @property
-    def multi(self):
-        return self.match.players > 1
-
-    def state(self):
-        d = self.match.save()
-        d["v"] = _SAVE_VERSION
-        d["count"] = list(self.count) if self.count else None
-        d["done"] = self.done
-        d["recorded"] = self.recorded
-        d["hs"] = self.hs
-        d["cpu"] = self.cpu
-        d["claims"] = self.claims
-        d["review"] = self.review
-        return d
-
-    def save(self):
-        self.app.saves.save_current(self.state())
-
-    def is_cpu(self, player):
-        return self.cpu is not None and player == 1
-
-    def name(self, player, short=False):
-        if self.cpu is not None:
-            return ("You", "CPU" if short else "Computer")[player]
-        return ("P%d" if short else "Player %d") % (player + 1)
-
-    def screen(self):
-        """The screen this game stands at."""
-        if self.count:
-            if self.is_cpu(self.count[0]):
-                from ui.auto import CpuTurn
-
-                return CpuTurn(self, True)
-            return Count(self, self.count[0], self.count[1])
-        if self.match.over:
-            return Standings(self) if self.multi else Over(self)
-        if self.cpu is not None:
-            if self.is_cpu(self.match.turn):
-                from ui.auto import CpuTurn
-
-                return CpuTurn(self)
-            return Table(self)
-        if self.multi:
-            return Pass(self)
-        return Table(self)
-
-    def discard(self, a, b):
-        if self.app.saves.get("hints"):
-            # What the best discard would have been, shown after the deal.
-            h = hint(self.match.game(), (a, b))
-            if h is not None:
-                pair, best, yours = h
-                if yours is not None:
-                    self.review.append([pair[0], pair[1], int(best * 10 + 0.5),
-                                        int(yours * 10 + 0.5)])
-        self.send(a, b)
-        self.app.go(self.screen())
-
-    def send(self, a, b):
-        """Make the discard of the player whose turn it is and save."""
-        m = self.match
-        player = m.turn
-        g = m.game()
-        start = len(g.log)
-        m.discard(a, b)
-        if len(g.log) > start:
-            self.count = (player, start)
-        self.save()
-
-    def counted(self):
-        """The player has seen the deal's counting: on to the next deal."""
-        self.count = None
-        self.claims = []
-        self.review = []
-        self.save()
-        self.app.go(self.screen())
-
-    def claimed(self, player, page, claim, points):
-        """The player said `claim` for the item on `page` that makes `points`.
-
-        Over-claims are put right at no cost. Missed points stay the player's,
-        except with muggins on in a game of several: then the next player in
-        turn (always an opponent) takes them from the player."""
-        c = self.claims
-        while len(c) < page:
-            c.append(None)
-        del c[page:]
-        c.append(claim)
-        missed = points - claim
-        if missed > 0 and self.multi and self.app.saves.get("muggins"):
-            m = self.match
-            m.adjust(player, -missed)
-            m.adjust((player + 1) % m.players, missed)
-        self.save()
-
-    def code(self, player=0):
-        """The deal code of a player's pack, for a friend to play the same cards."""
-        from crib.dealcode import encode, pretty
-
-        g = self.match.games[player]
-        return pretty(encode(g.variant, g.seed))
-
-    # The end: history, then high scores, then back to the menu.
-
-    def finish(self):
-        app = self.app
-        saves = app.saves
-        m = self.match
-        humans = 1 if self.cpu is not None else m.players  # the computer keeps no records
-        while self.done < humans:
-            g = m.games[self.done]
-            rec = {"variant": g.variant, "seed": g.seed, "score": g.score, "won": g.won,
-                   "target": g.target, "rounds": g.round_points(), "date": app.date(),
-                   "players": m.players, "code": _code(g)}
-            state = self.state()
-            saves.add_game(rec, current=state)  # stamps state["recorded"] first
-            self.done += 1
-            self.recorded = None
-            self.save()
-        while self.hs < humans:
-            g = m.games[self.hs]
-            if saves.is_high_score(g.variant, g.score) and not _entered(saves, g):
-                from ui.menus import Initials
-
-                who = "Player %d" % (self.hs + 1) if humans > 1 else "New high score!"
-                app.go(Initials(app, who, self.initials))
-                return
-            self.hs += 1
-        saves.clear_current()
-        app.play = None
-        from ui.menus import Scores
-
-        g = m.games[0]
-        app.go(Scores(app, g.kind))
-
-    def initials(self, text):
-        app = self.app
-        g = self.match.games[self.hs]
-        app.saves.set("initials", text)
-        app.saves.add_high_score(g.variant, text, g.score, g.seed, app.date(), _code(g))
-        self.hs += 1
-        self.save()
-        self.finish()
-
-
-def _entered(saves, g):
-    # After a power cut between entering a score and clearing the game, the
-    # score is already in the table: do not ask again.
-    for r in saves.high_scores(g.variant):
-        if r.get("seed") == g.seed and r.get("score") == g.score:
-            return True
-    return False
-
-
-def _code(g):
-    from crib.dealcode import encode
-
-    return encode(g.variant, g.seed)
-
-
-def start(app, variant, players=1, partners=False, cpu=None, seed=None):
-    """A new game; cpu: the computer's level as player 2; seed: the first pack's.
-
-    With a game saved, asks first: the new game would replace it. B keeps it
-    and goes back to the screen that asked for the new game."""
-    if app.saves.has_current():
-        from ui.menus import Confirm
-
-        def anew():
-            _start(app, variant, players, partners, cpu, seed)
-
-        app.go(Confirm(app, "Start a new game?", _saved_game(app) + " will be lost.",
-                       "A: new game  B: keep it", anew, app.screen))
-        return
-    _start(app, variant, players, partners, cpu, seed)
-
-
-def _saved_game(app):
-    """The saved game in a few words: "Your Patience game at deal 3 of 5"."""
-    try:
-        data = app.saves.load_current()
-        g = restore(data).games[0]
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
-        return "Your saved game"
-    s = "Your " + SHORT[g.kind] + " game"
-    return s + (", over but not yet recorded," if g.over else " at deal %d of %d" % (
-        g.round, g.deals))
-
-
-def _start(app, variant, players, partners, cpu, seed):
-    if cpu is not None:
-        players = 2
-    seeds = [app.new_seed() for _ in range(players)]
-    if seed is not None:
-        seeds[0] = seed
-    play = Play(app, Match(seeds, partners, variant), cpu)
-    app.play = play
-    play.save()
-    app.go(play.screen())
-
-
-def resume(app):
-    """Load the saved game and show it; False if there is none (the menu is
-    shown) or it cannot be resumed (it is set aside, and a note says so)."""
-    data = app.saves.load_current()
-    if data is None:
-        from ui.menus import Menu
-
-        app.go(Menu(app))
-        return False
-    try:
-        play = _resumed(app, data)
-    except (ValueError, KeyError, TypeError, IndexError) as e:
-        from ui.menus import Notice
-
-        lines = app.saves.set_aside_current(str(e))
-        app.go(Notice(app, ["The saved game cannot be resumed."] + lines, None))
-        return False
-    app.play = play
-    app.go(play.screen())
-    return True
-
-
-def _resumed(app, data):
-    """The Play a state() saved; ValueError unless every field is one it could hold."""
-    import shapes
-
-    why = "version" if data.get("v") != _SAVE_VERSION else shapes.play_state(data)
-    if why is not None:
-        raise ValueError("saved game: bad %s" % why)
-    m = restore(data)
-    play = Play(app, m, data.get("cpu"))
-    play.claims = list(data.get("claims", ()))
-    play.review = list(data.get("review", ()))
-    c = data.get("count")
-    play.count = (c[0], c[1]) if c else None
-    play.done = data.get("done", 0)
-    play.recorded = data.get("recorded")
-    play.hs = data.get("hs", 0)
-    # What only the replayed packs can tell: a count inside the deal just made,
-    # games recorded only once the match is over, double games between sides.
-    if c and c[1] >= len(m.games[c[0]].log):
-        raise ValueError("saved game: bad count")
-    if play.done and not m.over:
-        raise ValueError("saved game: bad done")
-    for pair in m.double:
-        if pair[0] >= len(m.sides) or pair[1] >= len(m.sides):
-            raise ValueError("saved game: bad double")
-    return play
-
-
-def hint(game, mine):
-    """The advisor's suggestion for the six cards awaiting a discard:
-    (best pair, its expected points, expected points of `mine` or None), or
-    None when no advisor is installed (issue 5's crib/advisor.py)."""
-    try:
-        from crib.advisor import rank_discards  # pyright: ignore[reportMissingImports]
-    except ImportError:
-        return None
-    ranked = rank_discards(game)
-    best = ranked[0]
-    yours = None
-    if mine is not None:
-        for ev, a, b in ranked:
-            if (a == mine[0] and b == mine[1]) or (a == mine[1] and b == mine[0]):
-                yours = ev
-    return (best[1], best[2]), best[0], yours
+from ui.words import LABELS, SHORT, count_calls
 
 
 def _title(fb, play, g, left=None):
@@ -330,9 +33,9 @@ class Table:
     it; B takes back the last mark, hint or not. A key redraws only what it
     changed (patch): the cursor's row, a card, the rows below."""
 
-    def __init__(self, play):
-        self.play = play
-        self.app = play.app
+    def __init__(self, app):
+        self.app = app
+        self.play = play = app.play
         self.cur = 0
         self.marks = []
         self.tip = None  # hint lines while shown
@@ -370,7 +73,7 @@ class Table:
         elif k == DOWN:
             self.hide_hint()
         elif k == B_LONG:
-            self.app.go(Pause(self.play, self))
+            self.app.visit("Pause")
             return
         self.app.update()
 
@@ -394,6 +97,8 @@ class Table:
         mine = None
         if len(self.marks) == 2:
             mine = (self.cards[self.marks[0]], self.cards[self.marks[1]])
+        from ui.game import hint
+
         h = hint(g, mine)
         if h is None:
             self.tip = ["No advisor installed"]
@@ -495,9 +200,9 @@ class Count:
     own count (UP/DOWN change it by one, LEFT/RIGHT by five, A says it), then
     calls the true count and what was missed."""
 
-    def __init__(self, play, player, start):
-        self.play = play
-        self.app = play.app
+    def __init__(self, app, player, start):
+        self.app = app
+        self.play = play = app.play
         self.player = player
         self.g = play.match.games[player]
         self.items = self.g.log[start:]
@@ -539,7 +244,7 @@ class Count:
 
     def key(self, k):
         if k == B_LONG:
-            self.app.go(Pause(self.play, self))
+            self.app.visit("Pause")
             return
         if self.asking:
             if k == UP or k == DOWN:
@@ -564,7 +269,7 @@ class Count:
             if self.own:
                 self.next()  # the calls may be skipped, the counting may not
             else:
-                self.app.go(Summary(self.play, self.player, self.items))
+                self.app.go("Summary", self.player, self.items)
             return
         self.app.redraw()
 
@@ -574,7 +279,7 @@ class Count:
             self.open()
             self.app.redraw()
         else:
-            self.app.go(Summary(self.play, self.player, self.items))
+            self.app.go("Summary", self.player, self.items)
 
     def draw(self, fb):
         label, cards, starter, points = self.items[self.page]
@@ -618,9 +323,9 @@ class Summary:
     """The deal's points, item by item, and the score against the target; with
     hints on, what the best discard would have been against the player's."""
 
-    def __init__(self, play, player, items):
-        self.play = play
-        self.app = play.app
+    def __init__(self, app, player, items):
+        self.app = app
+        self.play = play = app.play
         self.player = player
         self.items = items
         self.missed = 0
@@ -640,7 +345,7 @@ class Summary:
         if k == A or k == B:
             self.play.counted()
         elif k == B_LONG:
-            self.app.go(Pause(self.play, self))
+            self.app.visit("Pause")
 
     def draw(self, fb):
         play = self.play
@@ -672,15 +377,15 @@ def _tenths(n):
 class Pass:
     """Hand the device to the next player."""
 
-    def __init__(self, play):
-        self.play = play
-        self.app = play.app
+    def __init__(self, app):
+        self.app = app
+        self.play = app.play
 
     def key(self, k):
         if k == A:
-            self.app.go(Table(self.play))
+            self.app.go("Table")
         elif k == B_LONG:
-            self.app.go(Pause(self.play, self))
+            self.app.visit("Pause")
 
     def draw(self, fb):
         m = self.play.match
@@ -699,9 +404,9 @@ class Pass:
 class Over:
     """One player's game is over: made it or not."""
 
-    def __init__(self, play):
-        self.play = play
-        self.app = play.app
+    def __init__(self, app):
+        self.app = app
+        self.play = play = app.play
         self.code = "Code " + play.code()
 
     def key(self, k):
@@ -725,9 +430,9 @@ class Over:
 class Standings:
     """Several players: who won, by how much, and whether it was a double game."""
 
-    def __init__(self, play):
-        self.play = play
-        self.app = play.app
+    def __init__(self, app):
+        self.app = app
+        self.play = app.play
 
     def key(self, k):
         if k == A:
@@ -763,10 +468,9 @@ class Pause:
 
     ITEMS = ("Back to the game", "Quit to the menu")
 
-    def __init__(self, play, back):
-        self.play = play
-        self.app = play.app
-        self.back = back
+    def __init__(self, app):
+        self.app = app
+        self.play = play = app.play
         self.cur = 0
         self.code = "Code " + play.code(play.match.turn if play.cpu is None else 0)
 
@@ -774,17 +478,15 @@ class Pause:
         if k == UP or k == DOWN:
             self.cur ^= 1
         elif k == B:
-            self.app.go(self.back)
+            self.app.back()
             return
         elif k == A:
             if self.cur == 0:
-                self.app.go(self.back)
+                self.app.back()
             else:
                 self.play.save()
                 self.app.play = None
-                from ui.menus import Menu
-
-                self.app.go(Menu(self.app))
+                self.app.go("Menu")
             return
         self.app.redraw()
 

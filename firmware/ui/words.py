@@ -2,6 +2,11 @@
 # "fifteen two, fifteen four, and a pair is six".
 from crib.score import breakdown
 
+# The variants' short names (by kind) and the names of the counted items.
+SHORT = ("Solitaire", "Patience", "Patience II")
+LABELS = {"hand": "Hand", "hand2": "Second hand", "crib": "Crib", "last": "Last four",
+          "heels": "His heels"}
+
 NUMBERS = (
     "nothing", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
     "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",

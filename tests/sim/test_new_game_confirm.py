@@ -40,7 +40,7 @@ def test_every_way_into_a_new_game_asks_first(tmp_path, way):
     assert screen(sim) == "Confirm", way
     text = " ".join(sim.app.screen.lines)
     assert text == "Your Solitaire game at deal 2 of 6 will be lost."
-    asked_from = sim.app.screen.back
+    asked_from = sim.app.under[-1]  # the screen the question was visited over
     sim.press("B")  # keep it: back where the new game was asked for, as it was
     assert screen(sim) == ASKED_FROM[way]
     assert sim.app.screen is asked_from

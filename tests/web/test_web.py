@@ -57,7 +57,7 @@ def test_a_code_link_opens_that_deal(site, tmp_path):
     out = drive([{"goto": site.url + "#code=" + code}, {"glass": "table"},
                  {"eval": "code", "js": "window.pocketcrib.dealCode()"}])
     assert out["code"] == code
-    from ui.play import start
+    from ui.game import start
 
     sim = Sim(tmp_path)
     start(sim.app, "patience2", seed=987654)

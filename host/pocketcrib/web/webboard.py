@@ -95,15 +95,14 @@ def open_code(code):
         return False
     code = code.replace(" ", "").replace("-", "").upper()
     if app.saves.has_current():
-        from ui.deals import CodeEntry
-
-        entry = CodeEntry(app)
+        app.go("CodeEntry")
+        entry = app.screen
         for i in range(len(code)):
             entry.digits[i] = ALPHABET.index(code[i])
         entry.cur = len(code) - 1
-        app.go(entry)
+        app.redraw()
     else:
-        from ui.play import start
+        from ui.game import start
 
         start(app, variant, seed=seed)
     app.step()
