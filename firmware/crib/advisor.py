@@ -110,7 +110,7 @@ def situation(game):
     return pending, crib, unseen, game.crib_rule, others
 
 
-def expectations(pending, crib, unseen, crib_rule, others=(), mode=_EXACT):
+def expectations(pending, crib, unseen, crib_rule, others=(), mode=_EXACT, parts=None):
     """Expected points of each discard (in PAIRS order) as (numerators, denominator).
 
     pending: the six cards; crib: crib cards already known (none, or the two
@@ -119,7 +119,9 @@ def expectations(pending, crib, unseen, crib_rule, others=(), mode=_EXACT):
     minus the known ones minus the two discarded: two, or none); crib_rule:
     True for the five-card crib flush rule; others: four-card hands that also
     count with this starter (a constant, so the totals are the deal's);
-    mode: how to value the crib, an index into POLICIES.
+    mode: how to value the crib, an index into POLICIES; parts: a list to
+    which each discard's (hand, crib) numerators are appended, so a game
+    where the crib may be an opponent's can weigh the two apart.
     """
     global calls
     calls = 0
@@ -155,26 +157,42 @@ def expectations(pending, crib, unseen, crib_rule, others=(), mode=_EXACT):
     base = 2 * n[_JACK] * scale
     for hand in others:
         base += _starter_sum(hand, n, m, rep, False) * scale
+    common = 0
     if mode == _EXACT and hidden:
         cribber = _CribOdds(unseen, n, m, crib_rule)
-        base += cribber.common
+        common = cribber.common
     nums = [0] * 15
     for k in range(15):
         i, j = PAIRS[k]
         a = pending[i]
         b = pending[j]
         kept = tuple(pending[x] for x in range(6) if x != i and x != j)
-        total = base + _starter_sum(kept, n, m, rep, False) * scale
+        hand = _starter_sum(kept, n, m, rep, False) * scale
+        crib_part = 0
         if mode != _HAND:
             if table is not None:
-                total += lookup(table, a >> 2, b >> 2, a & 3 == b & 3) * n_unseen
+                crib_part = lookup(table, a >> 2, b >> 2, a & 3 == b & 3) * n_unseen
             elif hidden:
-                total += cribber.value(a, b)
+                crib_part = common + cribber.value(a, b)
             else:
                 full = (crib[0], crib[1], a, b)
-                total += _starter_sum(full, n, m, rep, crib_rule)
-        nums[k] = total
+                crib_part = _starter_sum(full, n, m, rep, crib_rule)
+        nums[k] = base + hand + crib_part
+        if parts is not None:
+            parts.append((hand, crib_part))
     return nums, den
+
+
+def starter_total(hand, unseen, crib_rule=False):
+    """Sum of score(hand, s) over every unseen starter s (divide by len(unseen))."""
+    n = bytearray(13)
+    m = bytearray(4)
+    rep = bytearray(13)
+    for c in unseen:
+        n[c >> 2] += 1
+        m[c & 3] += 1
+        rep[c >> 2] = c
+    return _starter_sum(hand, n, m, rep, crib_rule)
 
 
 def _starter_sum(hand, n, m, rep, crib_rule):

@@ -19,7 +19,9 @@
 #   g.discard(seat, a, b=None)  two players lay two cards away, three or
 #                  four lay one (three: the crib also gets one from the pack)
 #   g.count, g.seq (cards laid since the count started), g.passed (bit
-#                  mask of seats that said go in this count), g.played[seat]
+#                  mask of seats that said go in this count), g.played[seat],
+#                  g.gos [(seat, count)] every go of the deal, g.last (the
+#                  seat that laid the last card)
 #   g.playable(seat=None)     the cards the seat could lay now
 #   g.play(card, seat=None), g.go(seat=None)   (seat: to catch a move out
 #                  of turn; None means the seat whose turn it is)
@@ -226,6 +228,7 @@ class Cribbage:
         if self.playable():
             raise ValueError("you can still play: %s" % (" ".join(_name(c) for c in self.playable()),))
         self.moves.append(_GO)
+        self.gos.append((s, self.count))
         self.passed |= 1 << s
         self._carry_on((s + 1) % self.players)
 
@@ -311,6 +314,7 @@ class Cribbage:
         self.seq = []
         self.passed = 0
         self.last = None
+        self.gos = []  # (seat, count) for every go said in this deal
         self.played = [[] for _ in range(n)]
         self._shown = 0
         self.phase = DISCARD

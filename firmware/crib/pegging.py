@@ -30,16 +30,20 @@ def peg(cards):
     completes a pair, pair royal or double pair royal with the cards laid just
     before it; one a card for the longest run, in any order, that it ends.
     """
-    n = len(cards)
-    r = cards[n - 1] >> 2
+    return peg_at(cards, 0, len(cards))
+
+
+def peg_at(buf, lo, hi):
+    """peg() of buf[lo:hi] without making the slice (for the look-ahead)."""
+    r = buf[hi - 1] >> 2
     total = 0
-    for i in range(n):
-        total += PIPS[cards[i] >> 2]
+    for i in range(lo, hi):
+        total += PIPS[buf[i] >> 2]
     points = 2 if total == _FIFTEEN or total == _THIRTY_ONE else 0
     # Pairs: the cards of the same rank laid in a row, ending with this one.
     same = 1
-    i = n - 2
-    while i >= 0 and cards[i] >> 2 == r:
+    i = hi - 2
+    while i >= lo and buf[i] >> 2 == r:
         same += 1
         i -= 1
     if same > 1:
@@ -49,23 +53,23 @@ def peg(cards):
     # Runs: going back from this card while the ranks stay distinct, the
     # longest stretch whose ranks fill a block with no gap.
     mask = 1 << r
-    lo = r
-    hi = r
+    low = r
+    high = r
     length = 1
     best = 0
-    i = n - 2
-    while i >= 0:
-        q = cards[i] >> 2
+    i = hi - 2
+    while i >= lo:
+        q = buf[i] >> 2
         bit = 1 << q
         if mask & bit:
             break
         mask |= bit
         length += 1
-        if q < lo:
-            lo = q
-        elif q > hi:
-            hi = q
-        if length >= 3 and hi - lo == length - 1:
+        if q < low:
+            low = q
+        elif q > high:
+            high = q
+        if length >= 3 and high - low == length - 1:
             best = length
         i -= 1
     return points + best

@@ -1,0 +1,277 @@
+# The computer at the cribbage table, at three levels. It sees what a player
+# at its seat sees: the cards it was dealt, the starter once turned, the cards
+# laid in the play and the go calls; never another hand or the pack.
+#
+#   discard(g, seat, level)  # the card(s) it lays away (a tuple)
+#   play(g, seat, level)     # the card it lays, or None for go
+#   move(g, level)           # makes the move for g.turn (counts the show too)
+#
+# Discards (two hands: six cards, fifteen ways; three or four: five ways):
+#   easy    the best hand alone, averaged over every starter it cannot see;
+#   normal  the hand, plus the crib's value from the full-pack crib table,
+#           added when the crib is its side's, taken away when not;
+#   expert  the hand and the crib both exact over the cards it cannot see
+#           (crib.advisor): the other cards of the crib are taken to be any
+#           unseen cards, equally likely (a real opponent keeps his fives,
+#           so this is a little kind to his crib-giving).
+#   Three and four hands: one card goes to the crib, valued from the crib
+#   table averaged over its second card; for three players an opponent's crib
+#   counts half against (one of two opponents gains it).
+# The play:
+#   easy    the card that scores most now;
+#   normal  the score now less what the next player is expected to make at
+#           once in reply (a fifteen or 31 on the count left, a pair, a run),
+#           each reply weighed by the chance he holds such a card;
+#   expert  (two hands) guesses at the opponent's hidden cards, drawn from
+#           the cards it cannot see that fit his go calls (a go at count c
+#           means no card of c's complement or lower), and for each guess
+#           looks ahead to the end of the play (crib.lookahead); the card
+#           with the best average wins. It stops drawing guesses at a budget
+#           of positions (same seed, same choice). Three or four hands: as
+#           normal.
+from micropython import const
+
+from crib import advisor, lookahead
+from crib.cards import PIPS
+from crib.cribbage import DISCARD, PLAY, SHOW
+from crib.pegging import peg
+from crib.rng import Rng
+
+LEVELS = ("easy", "normal", "expert")
+
+_HAND = const(0)
+_TABLE = const(1)
+_EXACT = const(2)
+# Positions the expert may visit for one card (about 1,000 score() calls' time
+# in the MicroPython VM; see make bench) and the most guesses it draws.
+BUDGET = 2000
+_GUESSES = const(48)
+_ONE = const(1024)  # probabilities in 1024ths
+
+
+def level_index(level):
+    if level not in LEVELS:
+        raise ValueError("unknown level %r (one of: %s)" % (level, ", ".join(LEVELS)))
+    return LEVELS.index(level)
+
+
+def unseen(g, seat):
+    """The cards the seat cannot see: not dealt to it, not the starter, not laid by others."""
+    seen = bytearray(52)
+    for c in g.record.dealt[seat]:
+        seen[c] = 1
+    if g.starter is not None:
+        seen[g.starter] = 1
+    for s in range(g.players):
+        for c in g.played[s]:
+            seen[c] = 1
+    return bytes(c for c in range(52) if not seen[c])
+
+
+# Discards.
+
+def crib_sign(g, seat):
+    """+2 when the crib is the seat's side's, -2 an opponent's (-1 at three hands: one of two)."""
+    if g.side_of(g.dealer) == g.side_of(seat):
+        return 2
+    return -1 if g.players == 3 else -2
+
+
+def discard_values(g, seat, level):
+    """[(value, cards)] for every way the seat can lay away, in hand order; values in points."""
+    lv = level_index(level)
+    hand = g.hands[seat]
+    out_of = unseen(g, seat)
+    sign = crib_sign(g, seat)
+    out = []
+    if len(hand) == 6:
+        parts = []
+        nums, den = advisor.expectations(hand, (), out_of, True, (), lv, parts)
+        for k in range(15):
+            h, c = parts[k]
+            i, j = advisor.PAIRS[k]
+            out.append(((2 * h + sign * c) / (2 * den), (hand[i], hand[j])))
+        return out
+    n = len(out_of)
+    for i in range(len(hand)):
+        kept = tuple(hand[x] for x in range(len(hand)) if x != i)
+        v = advisor.starter_total(kept, out_of) / n
+        if lv != _HAND:
+            v += sign * one_card_crib(hand[i]) / 2
+        out.append((v, (hand[i],)))
+    return out
+
+
+def one_card_crib(card):
+    """Expected crib points with this one card in it, the rest any cards (crib table)."""
+    from crib import cribtable
+
+    t = cribtable.FIVE
+    r = card >> 2
+    total = 3 * cribtable.expected(t, r, r, 0)
+    for b in range(13):
+        if b != r:
+            total += 3 * cribtable.expected(t, r, b, 0) + cribtable.expected(t, r, b, 1)
+    return total / 51000
+
+
+def discard(g, seat, level):
+    best = None
+    for v, cards in discard_values(g, seat, level):
+        if best is None or v > best[0]:
+            best = (v, cards)
+    return best[1]  # type: ignore
+
+
+# The play.
+
+def play(g, seat, level):
+    cards = g.playable(seat)
+    if not cards:
+        return None
+    if len(cards) == 1:
+        return cards[0]
+    lv = level_index(level)
+    if lv == 0:
+        return _most_now(g, cards)
+    values = normal_values(g, seat, cards)
+    if lv == 2 and g.players == 2:
+        totals, guesses = look_ahead(g, seat, cards)
+        # The look-ahead decides; the normal values break its ties.
+        values = [totals[i] * 65536 + values[i] for i in range(len(cards))]
+    best = 0
+    for i in range(1, len(cards)):
+        if values[i] > values[best]:
+            best = i
+    return cards[best]
+
+
+def _most_now(g, cards):
+    seq = list(g.seq)
+    best = None
+    top = -1
+    for c in cards:
+        seq.append(c)
+        p = peg(seq)
+        seq.pop()
+        if p > top:
+            top = p
+            best = c
+    return best
+
+
+def normal_values(g, seat, cards):
+    """Per card, in 1024ths of a point: what it scores now less the next player's
+    expected best reply, and a tie-break that keeps low cards for later."""
+    nxt = _next_to_play(g, seat)
+    pool = unseen(g, seat)
+    n_pool = len(pool)
+    k = len(g.hands[nxt]) if nxt is not None else 0
+    have = bytearray(13)
+    for c in pool:
+        have[c >> 2] += 1
+    # Chance (1024ths) the next player holds at least one card of each rank.
+    chance = [0] * 13
+    if k and n_pool:
+        for r in range(13):
+            if have[r]:
+                miss = _ONE
+                for j in range(k):
+                    miss = miss * max(0, n_pool - have[r] - j) // (n_pool - j)
+                chance[r] = _ONE - miss
+    seq = list(g.seq)
+    out = []
+    for c in cards:
+        seq.append(c)
+        now = peg(seq) * _ONE
+        total = g.count + PIPS[c >> 2]
+        replies = []
+        if k and total < 31:
+            for r in range(13):
+                if chance[r] and total + PIPS[r] <= 31:
+                    seq.append(r * 4)  # suits never score in the play
+                    pts = peg(seq)
+                    seq.pop()
+                    if pts:
+                        replies.append((pts, chance[r]))
+        replies.sort(reverse=True)
+        # Expected best reply: each in turn if he holds it and none better.
+        risk = 0
+        none_better = _ONE
+        for pts, p in replies:
+            risk += pts * p * none_better // _ONE
+            none_better = none_better * (_ONE - p) // _ONE
+        seq.pop()
+        out.append(now - risk + PIPS[c >> 2])
+    return out
+
+
+def _next_to_play(g, seat):
+    """The next seat after this one that can still lay in this count (None: nobody)."""
+    for k in range(1, g.players):
+        s = (seat + k) % g.players
+        if g.hands[s] and not g.passed & (1 << s):
+            return s
+    return None
+
+
+def look_ahead(g, seat, cards):
+    """(totals, guesses): per card, the look-ahead's points won less given to the end
+    of the play, summed over the guesses at the opponent's cards."""
+    opp = 1 - seat
+    k = len(g.hands[opp])
+    mine = g.hands[seat]
+    # The cards he may hold: unseen, and above what each of his go calls left room for.
+    floor = 0
+    for s, count in g.gos:
+        if s == opp and 31 - count > floor:
+            floor = 31 - count
+    pool = bytearray(c for c in unseen(g, seat) if PIPS[c >> 2] > floor)
+    if len(pool) < k:
+        pool = bytearray(unseen(g, seat))
+    rng = Rng((g.seed ^ (len(g.moves) * 40503)) & 0xFFFFFFFF)
+    totals = [0] * len(mine)
+    out = [None] * len(mine)
+    guess = bytearray(k)
+    spent = 0
+    guesses = 0
+    for _ in range(_GUESSES):
+        guesses += 1
+        _draw(pool, guess, rng)
+        lookahead.setup(mine, guess, g.seq, g.count, g.passed & (1 << opp))
+        lookahead.values(out)
+        for i in range(len(mine)):
+            v = out[i]
+            if v is not None:
+                totals[i] += v
+        spent += lookahead.nodes
+        if spent >= BUDGET or not k:
+            break
+    return [totals[mine.index(c)] for c in cards], guesses
+
+
+def _draw(pool, guess, rng):
+    """k different cards from pool into guess (a partial shuffle of pool)."""
+    n = len(pool)
+    for i in range(len(guess)):
+        j = i + rng.below(n - i)
+        pool[i], pool[j] = pool[j], pool[i]
+        guess[i] = pool[i]
+
+
+def move(g, level):
+    """Make the computer's move for whoever's turn it is."""
+    if g.phase == DISCARD:
+        s = g.turn
+        cards = discard(g, s, level)
+        g.discard(s, *cards)
+    elif g.phase == PLAY:
+        c = play(g, g.turn, level)
+        if c is None:
+            g.go()
+        else:
+            g.play(c)
+    elif g.phase == SHOW:
+        g.count_hand()
+    else:
+        raise ValueError("the game is over")

@@ -1,0 +1,164 @@
+# The expert's look-ahead in the play of the two-hand game: with a guess at
+# the opponent's cards, every way the rest of the play can go, to the last
+# card, each side laying what is best for it (minimax with alpha-beta).
+#
+#   setup(mine, theirs, seq, count, they_passed)
+#   values(out)   # out[i]: points won less points given to the end of the
+#                 # play if mine[i] is laid now (None for cards that cannot)
+#   nodes         # positions visited since setup()
+#
+# Cards of one rank lay alike in the play (suits never score there), so only
+# one card of each rank is tried. Everything works on module-level bytearrays
+# and small ints: no allocation while searching.
+from micropython import const
+
+from crib.cards import PIPS
+from crib.pegging import peg_at
+
+_ME = const(0)
+_BIG = const(999)
+
+_BUF = bytearray(24)  # cards laid: the current count from _lo on
+_H0 = bytearray(4)  # the computer's cards
+_H1 = bytearray(4)  # the opponent's (a guess)
+_N = bytearray(2)
+_START = bytearray(3)  # hi (cards in _BUF), count, they_passed
+nodes = 0
+
+
+def setup(mine, theirs, seq, count, they_passed):
+    """The position: the computer (to lay) holds mine, the opponent theirs."""
+    global nodes
+    nodes = 0
+    for i in range(len(mine)):
+        _H0[i] = mine[i]
+    for i in range(len(theirs)):
+        _H1[i] = theirs[i]
+    _N[0] = len(mine)
+    _N[1] = len(theirs)
+    for i in range(len(seq)):
+        _BUF[i] = seq[i]
+    _START[0] = len(seq)
+    _START[1] = count
+    _START[2] = 1 if they_passed else 0
+
+
+def values(out):
+    """Fill out[i] with the value of laying the computer's i-th card now."""
+    hi = _START[0]
+    count = _START[1]
+    op = _START[2]
+    m0 = (1 << _N[0]) - 1
+    m1 = (1 << _N[1]) - 1
+    tried = 0
+    for i in range(_N[0]):
+        c = _H0[i]
+        r = c >> 2
+        p = PIPS[r]
+        if p + count > 31:
+            out[i] = None
+            continue
+        if tried >> r & 1:
+            # The same rank as a card already valued: the same value.
+            for j in range(i):
+                if _H0[j] >> 2 == r:
+                    out[i] = out[j]
+                    break
+            continue
+        tried |= 1 << r
+        _BUF[hi] = c
+        pts = peg_at(_BUF, 0, hi + 1)
+        out[i] = pts + _after_play(_ME, m0 & ~(1 << i), m1, 0, hi + 1, count + p, op,
+                                   -_BIG, _BIG)
+
+
+def _can(h, n, mask, count):
+    room = 31 - count
+    for i in range(n):
+        if mask >> i & 1 and PIPS[h[i] >> 2] <= room:
+            return True
+    return False
+
+
+def _value(turn, m0, m1, lo, hi, count, op, alpha, beta):
+    """Best for the side to move (turn 0 the computer, maximising the difference;
+    1 the opponent, minimising it); turn holds cards. op: the other side has said go."""
+    global nodes
+    nodes += 1
+    if turn == _ME:
+        h = _H0
+        mask = m0
+        best = -_BIG
+    else:
+        h = _H1
+        mask = m1
+        best = _BIG
+    room = 31 - count
+    tried = 0
+    for i in range(_N[turn]):
+        bit = 1 << i
+        if not mask & bit:
+            continue
+        c = h[i]
+        r = c >> 2
+        p = PIPS[r]
+        if p > room or tried >> r & 1:
+            continue
+        tried |= 1 << r
+        _BUF[hi] = c
+        pts = peg_at(_BUF, lo, hi + 1)
+        if turn == _ME:
+            v = pts + _after_play(0, m0 & ~bit, m1, lo, hi + 1, count + p, op,
+                                  alpha - pts, beta - pts)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+        else:
+            v = _after_play(1, m0, m1 & ~bit, lo, hi + 1, count + p, op,
+                            alpha + pts, beta + pts) - pts
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+        if alpha >= beta:
+            return best
+    if not tried:
+        return _after_go(turn, m0, m1, lo, hi, count, alpha, beta)
+    return best
+
+
+def _after_play(p, m0, m1, lo, hi, count, op, alpha, beta):
+    """Side p has just laid a card making count."""
+    o = 1 - p
+    mp = m0 if p == _ME else m1
+    mo = m1 if p == _ME else m0
+    if count == 31:
+        return _restart(o, m0, m1, hi, alpha, beta)
+    if mo and not op:
+        return _value(o, m0, m1, lo, hi, count, 0, alpha, beta)
+    if mp and _can(_H0 if p == _ME else _H1, _N[p], mp, count):
+        return _value(p, m0, m1, lo, hi, count, 1, alpha, beta)
+    sign = 1 if p == _ME else -1
+    if not mp and not mo:
+        return sign  # the last card
+    return sign + _restart(o, m0, m1, hi, alpha - sign, beta - sign)  # the go
+
+
+def _after_go(p, m0, m1, lo, hi, count, alpha, beta):
+    """Side p cannot lay: go. The other side laid last: it plays on, or scores the go."""
+    o = 1 - p
+    mo = m1 if p == _ME else m0
+    if mo and _can(_H1 if p == _ME else _H0, _N[o], mo, count):
+        return _value(o, m0, m1, lo, hi, count, 1, alpha, beta)
+    sign = 1 if o == _ME else -1
+    return sign + _restart(p, m0, m1, hi, alpha - sign, beta - sign)
+
+
+def _restart(first, m0, m1, hi, alpha, beta):
+    """A new count, led by `first` if it holds cards, else by the other side."""
+    if (m0 if first == _ME else m1):
+        return _value(first, m0, m1, hi, hi, 0, 0, alpha, beta)
+    if (m1 if first == _ME else m0):
+        return _value(1 - first, m0, m1, hi, hi, 0, 0, alpha, beta)
+    return 0

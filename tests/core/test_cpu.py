@@ -1,0 +1,239 @@
+# The computer's cribbage and the coach: legal, seeded, and right where it can be checked.
+import sys
+
+from crib import coach, cpu, lookahead
+from crib.cards import card_name, parse_cards
+from crib.cribbage import OVER, PLAY, SHOW, Cribbage, load
+from crib.pegging import peg
+from crib.rng import Rng
+
+ON_CPYTHON = sys.implementation.name == "cpython"
+MICROPYTHON_SKIP = ("test_three_and_four_hands_at_every_level",)
+
+
+def _cards(text):
+    return tuple(parse_cards(text))
+
+
+def _stack(g, hands):
+    """Chosen four-card hands for a play test (the deal's record says they were dealt)."""
+    g.hands = list(hands)
+    g.kept = list(hands)
+    g.record.dealt = list(hands)
+    g.starter = _cards("2C")[0]
+    g.phase = PLAY
+    g.turn = g.pone
+
+
+def _minimax(g, me):
+    """Points won less points given by `me` to the end of the play, both sides seeing all
+    cards, straight from the engine (each line of play on a loaded copy)."""
+    if g.phase != PLAY:
+        return 0
+    if not g.playable():
+        return _after(g, me, None)
+    vals = [_after(g, me, c) for c in g.playable()]
+    return max(vals) if g.turn == me else min(vals)
+
+
+def _after(g, me, card):
+    h = load(g.save())
+    before = list(h.scores)
+    if card is None:
+        h.go()
+    else:
+        h.play(card)
+    return h.scores[me] - before[me] - (h.scores[1 - me] - before[1 - me]) + _minimax(h, me)
+
+
+def test_look_ahead_is_the_minimax_of_the_rules():
+    checked = 0
+    for seed in range(40 if ON_CPYTHON else 3):
+        g = Cribbage(seed, 2, dealer=seed % 2)
+        rng = Rng(seed)
+        cpu.move(g, "easy")
+        cpu.move(g, "easy")
+        for _ in range(rng.below(5)):
+            if g.phase == PLAY:
+                cpu.move(g, "easy")
+        if g.phase != PLAY or not g.playable():
+            continue
+        me = g.turn
+        mine = g.hands[me]
+        lookahead.setup(mine, g.hands[1 - me], g.seq, g.count, g.passed & (1 << (1 - me)))
+        out = [None] * len(mine)
+        lookahead.values(out)
+        for i in range(len(mine)):
+            if out[i] is not None:
+                assert out[i] == _after(g, me, mine[i]), (seed, mine[i])
+                checked += 1
+    assert checked > (60 if ON_CPYTHON else 2)
+
+
+def _play_out(g, levels, rng=None):
+    steps = 0
+    while g.phase != OVER:
+        lv = levels[g.turn % len(levels)]
+        cpu.move(g, lv)
+        steps += 1
+        assert steps < 3000
+    return g
+
+
+def test_two_hands_at_every_level_are_legal_and_seeded():
+    for a in cpu.LEVELS:
+        for b in cpu.LEVELS:
+            seed = 7 + cpu.LEVELS.index(a) * 3 + cpu.LEVELS.index(b)
+            g = _play_out(Cribbage(seed, 2, target=61), (a, b))
+            h = _play_out(Cribbage(seed, 2, target=61), (a, b))
+            assert g.save() == h.save() and g.scores == h.scores
+            if not ON_CPYTHON:
+                return
+
+
+def test_three_and_four_hands_at_every_level():
+    for players in (3, 4):
+        for lv in cpu.LEVELS:
+            g = _play_out(Cribbage(players, players, target=61), (lv,))
+            assert g.over and max(g.scores) >= 61
+
+
+def test_easy_lays_what_scores_most_now():
+    g = Cribbage(1, 2, dealer=1)
+    _stack(g, [_cards("7H 5D 9C 2S"), _cards("TS 6S 8D 6D")])
+    g.play(_cards("7H")[0])
+    assert cpu.play(g, 1, "easy") == _cards("8D")[0]  # fifteen two
+
+
+def test_every_level_takes_31():
+    g = Cribbage(2, 2, dealer=1)
+    _stack(g, [_cards("KH QD 9C 2S"), _cards("AS 3S 8D JD")])
+    g.play(_cards("KH")[0])
+    g.play(_cards("AS")[0])
+    g.play(_cards("QD")[0])  # 21
+    assert g.turn == 1
+    # The dealer at 21: 8 makes 29 (the pone's 2 then makes 31), 3 makes 24, J makes 31.
+    for lv in cpu.LEVELS:
+        assert cpu.play(g, 1, lv) == _cards("JD")[0]
+
+
+def test_normal_does_not_lead_a_five():
+    g = Cribbage(3, 2, dealer=1)
+    _stack(g, [_cards("5H 4D 9C KS"), _cards("TS 7S 8D 6D")])
+    assert cpu.play(g, 0, "normal") != _cards("5H")[0]
+    assert cpu.play(g, 0, "expert") != _cards("5H")[0]
+
+
+def test_the_computer_uses_only_what_it_can_see():
+    # Two games alike but for the cards the opponent holds: the normal player's view
+    # of the cards is the same, so its choice is the same.
+    a = Cribbage(5, 2, dealer=1)
+    _stack(a, [_cards("7H 4D 9C KS"), _cards("TS 7S 8D 6D")])
+    b = Cribbage(5, 2, dealer=1)
+    _stack(b, [_cards("7H 4D 9C KS"), _cards("AS 2S 3D 4H")])
+    assert cpu.normal_values(a, 0, a.playable(0)) == cpu.normal_values(b, 0, b.playable(0))
+    assert cpu.play(a, 0, "expert") == cpu.play(b, 0, "expert")
+
+
+def test_discard_values_add_the_crib_as_dealer_and_take_it_as_pone():
+    g = Cribbage(11, 2, dealer=0)
+    as_dealer = cpu.discard_values(g, 0, "expert")
+    g.dealer = 1  # the same cards, the other seat's crib
+    as_pone = cpu.discard_values(g, 0, "expert")
+    g.dealer = 0
+    hand_only = cpu.discard_values(g, 0, "easy")
+    for (d, cd), (p, cp), (h, ch) in zip(as_dealer, as_pone, hand_only):
+        assert cd == cp == ch
+        assert abs((d + p) / 2 - h) < 1e-6
+        assert d > p
+    best, v, dealer = coach.best_discard(g, 0)
+    assert dealer and v == max(x for x, _ in as_dealer)
+    assert best == cpu.discard(g, 0, "expert")
+
+
+def test_discards_of_three_and_four_hands():
+    for players in (3, 4):
+        g = Cribbage(21, players, dealer=0)
+        vals = cpu.discard_values(g, 1, "normal")
+        assert len(vals) == 5 and all(len(c) == 1 for _, c in vals)
+    five = cpu.one_card_crib(_cards("5H")[0])
+    king = cpu.one_card_crib(_cards("KH")[0])
+    assert 4 < king < five < 7
+
+
+def test_coach_gives_a_card_and_a_reason():
+    g = Cribbage(1, 2, dealer=1)
+    _stack(g, [_cards("7H 5D 9C 2S"), _cards("TS 7S 3D 6D")])
+    g.play(_cards("7H")[0])
+    card, why = coach.best_play(g, 1)
+    assert why == {"7S": "pairs for 2", "3D": "a lead under 5: no fifteen"}.get(
+        card_name(card), why) and why
+    assert coach.reason(g, 1, _cards("7S")[0], g.playable(1)) == "pairs for 2"
+    g = Cribbage(1, 2, dealer=1)
+    _stack(g, [_cards("KH QD 9C 2S"), _cards("AS 3S 8D JD")])
+    g.play(_cards("KH")[0])
+    g.play(_cards("AS")[0])
+    g.play(_cards("QD")[0])
+    assert coach.best_play(g, 1) == (_cards("JD")[0], "31 for 2")
+    g = Cribbage(1, 2, dealer=1)
+    _stack(g, [_cards("KH QD 9C 2S"), _cards("AS 3S 8D JD")])
+    g.play(_cards("KH")[0])
+    g.play(_cards("AS")[0])
+    g.play(_cards("9C")[0])  # 20: the dealer's 8 makes 28, 3 makes 23, J makes 30
+    assert coach.reason(g, 1, _cards("JD")[0], g.playable(1)) == "keeps low cards for later"
+    g = Cribbage(1, 2, dealer=1)
+    _stack(g, [_cards("KH QD 9C 2S"), _cards("AS 3S 8D JD")])
+    g.play(_cards("KH")[0])
+    g.play(_cards("AS")[0])
+    g.play(_cards("QD")[0])
+    g.play(_cards("JD")[0])  # 31
+    g.play(_cards("9C")[0])
+    g.play(_cards("8D")[0])
+    g.play(_cards("2S")[0])
+    assert g.turn == 1 and coach.best_play(g, 1)[0] == _cards("3S")[0]
+
+
+def test_coach_reasons_name_the_danger():
+    g2 = Cribbage(1, 2, dealer=1)
+    _stack(g2, [_cards("KH QD 9C 2S"), _cards("AS 3S TD 4D")])
+    g2.play(_cards("KH")[0])
+    g2.play(_cards("AS")[0])
+    # The pone at 11 holding Q, 9, 2: Q leaves 21, 9 leaves 20, 2 leaves 13.
+    assert coach.reason(g2, 0, _cards("2S")[0], g2.playable(0)) == "avoids leaving 21"
+    assert coach.reason(g2, 0, _cards("QD")[0], g2.playable(0)) == "the least bad"
+    assert coach.reason(g2, 0, _cards("9C")[0], g2.playable(0)) == "avoids leaving 21"
+
+
+def test_review_after_a_deal():
+    g = Cribbage(31, 2, dealer=1)
+    r = coach.Review(0)
+    rng = Rng(31)
+    while g.deal_no == 1 and not g.over:
+        if g.turn == 0 and g.phase != SHOW:
+            if g.to_discard(0):
+                h = g.hands[0]
+                r.discard(g, (h[0], h[1]))
+                g.discard(0, h[0], h[1])
+                continue
+            p = g.playable()
+            c = p[rng.below(len(p))] if p else None
+            r.play(g, c)
+            g.go() if c is None else g.play(c)
+        else:
+            cpu.move(g, "normal")
+    lines = r.lines()
+    assert lines and lines[0].startswith("Lay away: ")
+    assert any(line.startswith("Play: ") for line in lines) or r.plays == 0
+    r.reset()
+    assert r.lines() == []
+
+
+def test_peg_is_what_easy_maximises():
+    g = Cribbage(9, 2)
+    rng = Rng(9)
+    while g.phase != OVER and g.deal_no < 3:
+        if g.phase == PLAY and len(g.playable()) > 1:
+            c = cpu.play(g, g.turn, "easy")
+            best = max(peg(list(g.seq) + [x]) for x in g.playable())
+            assert peg(list(g.seq) + [c]) == best
+        cpu.move(g, "easy") if rng.below(2) else cpu.move(g, "normal")
