@@ -18,7 +18,7 @@ from pocketcrib.errors import PocketCribError
 PICO_VID = 0x2E8A
 MICROPYTHON_PID = 0x0005  # MicroPython's own USB id on the RP2040
 DATA = "/data"
-STAMP = "/pocketcrib.json"  # written by `flash`: version, save format, files and hashes
+STAMP = "/pocketcrib.json"  # written by `flash`: version, save format, tree hash, files
 # On flash while `flash` switches staged files in (firmware/main.py checks for it at boot):
 # until it is removed, the modules may be a mix of two versions.
 UPDATE = "/pocketcrib.update"

@@ -52,9 +52,9 @@ def flash(port=None, uf2=None, force=False, progress=True, out=print):
         leftovers = [p for p in leftovers if p[: -len(device.STAGED)] not in staged]
         old_stamp = board.stamp()
         marker = board.update_marker()
-        before = set((old_stamp or {}).get("files", {})) | set((marker or {}).get("before", []))
+        before = _paths(old_stamp, "files") | _paths(marker, "before")
         stale = stale_files(built, on_board, before)
-        stamp = {"version": version, "format": pcr.FORMAT, "tree": tree_hash(firmware), "files": want}
+        stamp = {"version": version, "format": pcr.FORMAT, "tree": tree_hash(firmware), "files": targets}
         stamp_bytes = json.dumps(stamp, sort_keys=True).encode()
         resumed = marker is not None
         stamped = bool(copy or stale or resumed or old_stamp != stamp)
@@ -75,6 +75,15 @@ def flash(port=None, uf2=None, force=False, progress=True, out=print):
                     time.monotonic() - t0, backup_path, board.port)
     out(summary(result))
     return result
+
+
+def _paths(record, key):
+    """The board paths a stamp or marker lists under key (a list, or a dict's keys, as older stamps
+    had); nothing if it is missing or damaged."""
+    paths = (record or {}).get(key)
+    if not isinstance(paths, (list, dict)):
+        return set()
+    return {p for p in paths if isinstance(p, str) and p.startswith("/")}
 
 
 def summary(r):
@@ -122,7 +131,9 @@ def _install(board, built, on_board, copy, staged, stale, before, stamp_bytes, v
     if wrong:
         raise PocketCribError(f"{len(wrong)} files differ on the board after copying, e.g. {wrong[0]}",
                               "run `pocketcrib flash --force`; if it persists the flash may be failing")
-    marker = {"version": version, "before": sorted(before | set(built))}
+    # What the next flash must remove if it finds the marker: files of either version outside our
+    # folders (files in them that no build holds are removed anyway, see stale_files).
+    marker = {"version": version, "before": sorted(p for p in before | set(built) if p.count("/") == 1)}
     board.write_file(device.UPDATE, json.dumps(marker, sort_keys=True).encode())
     board.remove([device.STAMP])
     for t in sorted(copy, key=lambda t: t != "/main.py"):

@@ -69,6 +69,10 @@ def test_only_our_own_leftovers_are_removed():
     assert flash.leftover_files(built, on_board) == ["/crib/games.mpy.new", "/crib/gone.mpy.new", "/main.py.new",
                                                      "/pocketcrib.update.new"]
     assert flash.stale_files(built, on_board, set()) == []  # not stale files either: leftovers
+    # What a stamp or marker lists (damaged ones list nothing; older stamps held a dict of hashes).
+    assert flash._paths({"files": ["/a.mpy", 3, "b"]}, "files") == {"/a.mpy"}
+    assert flash._paths({"files": {"/a.mpy": "00"}}, "files") == {"/a.mpy"}
+    assert flash._paths({"files": 5}, "files") == flash._paths(None, "before") == set()
 
 
 def test_common_options_before_or_after_the_command(cli, tmp_path):
