@@ -22,6 +22,7 @@ from pathlib import Path
 
 from pocketcrib import device, pcr, places
 from pocketcrib.errors import PocketCribError
+from pocketcrib.words import counted
 
 Result = namedtuple("Result", "version files copied bytes_sent removed leftovers stamped resumed seconds backup port")
 # sys.implementation._mpy >> 10 -> mpy-cross -march (only matters for native code).
@@ -95,21 +96,17 @@ def summary(r):
     if r.resumed:
         done.append("finished the update cut short before")
     if r.copied:
-        done.append(f"{r.copied} of {_n(r.files, 'file')} copied ({_n(r.bytes_sent, 'byte')} sent)")
+        done.append(f"{r.copied} of {counted(r.files, 'file')} copied ({counted(r.bytes_sent, 'byte')} sent)")
     else:
         done.append(f"all {r.files} files already there, nothing copied")
     if r.removed:
-        done.append(f"{_n(r.removed, 'stale file')} removed")
+        done.append(f"{counted(r.removed, 'stale file')} removed")
     if r.leftovers:
-        done.append(f"{_n(r.leftovers, 'leftover')} of a cut-short flash removed")
+        done.append(f"{counted(r.leftovers, 'leftover')} of a cut-short flash removed")
     if r.stamped:
         done.append("version stamp written")
     return (f"Pocket Crib {r.version} on {r.port}: {', '.join(done)}; every file checked by SHA-256 "
             f"({r.seconds:.1f} s).")
-
-
-def _n(count, word):
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _install(board, built, on_board, copy, staged, stale, before, stamp_bytes, version, progress):
