@@ -28,37 +28,56 @@ def parse(raw, kind):
         return [], [f"save format {head[2].decode('utf-8', 'replace')} is not supported (this pocketcrib "
                     f"reads {FORMAT}); nothing imported from it"]
     records = []
-    end = None
-    bad = 0
+    end = None  # the END line's count, while it is the last line read
+    stray = None  # the line of an END that more records followed
+    bad = []  # line numbers of damaged records
     for number, line in enumerate(lines[1:], start=2):
         line = line.rstrip(b"\r")
-        if line.startswith(b"END "):
-            end = line[4:].strip()
-            break
         if not line:
             continue
+        if line.startswith(b"END "):
+            if end is not None and stray is None:
+                stray = number - 1
+            end = line[4:].strip()
+            continue
+        if end is not None and stray is None:
+            stray = number - 1
+        end = None
         record = _record(line)
         if record is None:
-            bad += 1
-            problems.append(f"line {number}: damaged record skipped")
+            bad.append(number)
         else:
             records.append(record)
+    if bad:
+        problems.append(_damaged(bad))
+    if stray is not None:
+        problems.append(f"line {stray}: END before the last record; the records after it were read too")
     if end is None:
         problems.append(f"truncated (no END line); kept {len(records)} records")
-    elif not end.isdigit() or int(end) != len(records) + bad:
-        problems.append(f"END says {end.decode('utf-8', 'replace')} records, found {len(records) + bad}")
+    elif stray is None and (not end.isdigit() or int(end) != len(records) + len(bad)):
+        problems.append(f"END says {end[:20].decode('utf-8', 'replace')} records, found {len(records) + len(bad)}")
     return records, problems
 
 
+def _damaged(numbers):
+    """One problem line for any number of damaged lines."""
+    if len(numbers) == 1:
+        return f"line {numbers[0]}: damaged record skipped"
+    shown = ", ".join(str(n) for n in numbers[:5])
+    return f"{len(numbers)} damaged records skipped (lines {shown}{', ...' if len(numbers) > 5 else ''})"
+
+
 def _record(line):
+    """The object a record line holds, or None: a wrong checksum, not UTF-8, not a
+    JSON object, or nested too deep to read."""
     if len(line) < 11 or line[8:9] != b" ":
         return None
     text = line[9:]
     try:
         if int(line[:8], 16) != zlib.crc32(text):
             return None
-        record = json.loads(text)
-    except ValueError:
+        record = json.loads(text.decode("utf-8"))
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         return None
     return record if isinstance(record, dict) else None
 

@@ -1,12 +1,16 @@
 """The score history on this computer: an SQLite database that only ever grows.
 
-A game is keyed by (device id, n), its per-device game number, so pulling the
-same board twice adds nothing and boards never mix. High scores are kept as
+A game is the board's id, its game number n and what the record holds (its
+digest): pulling the same board twice adds nothing, boards never mix, and a
+board that numbers its games again (a restored backup, a wiped /data) adds its
+new games next to the old ones with the same numbers. High scores are kept as
 seen (every distinct entry of every board's table). Each pull is one
 transaction: it lands whole or not at all, and nothing pulled before is
-rewritten or removed.
+rewritten or removed. A bad record is skipped with a problem line; the rest
+of the pull is saved.
 """
 
+import hashlib
 import json
 import sqlite3
 import time
@@ -19,13 +23,15 @@ from pocketcrib.errors import PocketCribError
 GAME_FIELDS = ("device", "n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code")
 SCORE_FIELDS = ("device", "variant", "initials", "score", "seed", "date", "code")
 
-_SCHEMA = """
+_GAMES = """
 CREATE TABLE IF NOT EXISTS games (
     device TEXT NOT NULL, n INTEGER NOT NULL,
     variant TEXT, seed INTEGER, score INTEGER, won INTEGER, target INTEGER,
     rounds TEXT, date TEXT, players INTEGER, code TEXT,
-    record TEXT NOT NULL, pulled TEXT NOT NULL,
-    PRIMARY KEY (device, n));
+    record TEXT NOT NULL, pulled TEXT NOT NULL, digest TEXT NOT NULL,
+    UNIQUE (device, n, digest));
+"""
+_SCHEMA = _GAMES + """
 CREATE TABLE IF NOT EXISTS high_scores (
     device TEXT NOT NULL, variant TEXT, initials TEXT, score INTEGER, seed INTEGER,
     date TEXT, code TEXT, record TEXT NOT NULL, pulled TEXT NOT NULL,
@@ -34,14 +40,28 @@ CREATE TABLE IF NOT EXISTS pulls (
     id INTEGER PRIMARY KEY, device TEXT NOT NULL, at TEXT NOT NULL,
     games_added INTEGER NOT NULL, scores_added INTEGER NOT NULL, problems TEXT NOT NULL);
 """
+# Version 1 keyed games by (device, n) alone, so a renumbered board's games were
+# dropped: the same rows, in the same order, with their digest added.
+_FROM_VERSION_1 = ("ALTER TABLE games RENAME TO games_v1;" + _GAMES
+                   + "INSERT INTO games SELECT *, digest(record) FROM games_v1 ORDER BY rowid; DROP TABLE games_v1;")
+_APP_ID = 0x50435242  # "PCRB" in the file's header: a database this tool made
+_VERSION = 2  # 1: games keyed by (device, n) alone
+_TABLES = {"games", "high_scores", "pulls"}
+_MAX_INT = 2**53  # any count, score, seed or number of ours is far below; SQLite stops at 2**63
 
 
 class PullReport(namedtuple("PullReport", "device games_seen games_added scores_seen scores_added problems "
-                                          "total_games boards")):
+                                          "total_games boards renumbered")):
     def summary(self):
-        return (f"Pulled board {self.device}: {self.games_seen} games ({self.games_added} new), "
+        text = (f"Pulled board {self.device}: {self.games_seen} games ({self.games_added} new), "
                 f"{self.scores_seen} high scores ({self.scores_added} new). "
                 f"The database holds {self.total_games} games from {self.boards} board(s).")
+        if self.renumbered:
+            text += (f" {self.renumbered} new game(s) reuse the numbers of earlier games (a restored or wiped "
+                     "board): all are kept.")
+        if self.problems:
+            text += f" {len(self.problems)} problem(s) with the board's records, below: the rest was saved."
+        return text
 
 
 def default_path():
@@ -54,43 +74,61 @@ class Store:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.path)
-            self.db.executescript(_SCHEMA)
+            self._make_ours()
         except (OSError, sqlite3.Error) as e:
             raise PocketCribError(f"cannot open the score database {self.path}: {e}",
                                   "is it a pocketcrib database? --db or POCKETCRIB_DATA pick another") from None
+
+    def _make_ours(self):
+        """Make the tables of a new database, bring an older one of ours up to date,
+        refuse one that is someone else's (nothing is added to it)."""
+        (app,) = self.db.execute("PRAGMA application_id").fetchone()
+        tables = {t for (t,) in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if app != _APP_ID and tables and not (tables <= _TABLES and "games" in tables):
+            raise PocketCribError(f"{self.path} is not a Pocket Crib score database (it holds "
+                                  f"{', '.join(sorted(tables)[:3])}); nothing was added to it",
+                                  "give another file with --db (or POCKETCRIB_DATA)")
+        old = "games" in tables and "digest" not in {c[1] for c in self.db.execute("PRAGMA table_info(games)")}
+        # One transaction: a cut leaves the database as it was, never half moved.
+        script = "BEGIN;" + (_FROM_VERSION_1 if old else "") + _SCHEMA + (
+            f"PRAGMA application_id = {_APP_ID}; PRAGMA user_version = {_VERSION}; COMMIT;")
+        self.db.create_function("digest", 1, _digest, deterministic=True)
+        try:
+            self.db.executescript(script)
+        except sqlite3.Error:
+            if self.db.in_transaction:
+                self.db.rollback()
+            raise
 
     def add_pull(self, pulled):
         """Add what a pull found (device.Pulled); a PullReport."""
         now = time.strftime("%Y-%m-%dT%H:%M:%S")
         problems = list(pulled.problems)
-        games_added = scores_added = 0
+        games_added = scores_added = renumbered = 0
         try:
             with self.db:  # one transaction: all of this pull, or none of it
                 for rec in pulled.history:
-                    row = _game_row(pulled.device, rec)
+                    row, text = _checked(_game_row, pulled.device, rec)
                     if row is None:
                         problems.append(f"a history record without a valid game number or score was skipped: "
-                                        f"{json.dumps(rec)[:60]}")
+                                        f"{_shown(rec)}")
                         continue
-                    text = json.dumps(rec, sort_keys=True)
-                    cur = self.db.execute(
-                        "INSERT OR IGNORE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", (*row, text, now))
-                    if cur.rowcount:
-                        games_added += 1
+                    digest = _digest(text)
+                    earlier = self.db.execute("SELECT digest FROM games WHERE device=? AND n=?",
+                                              (pulled.device, row[1])).fetchall()
+                    if (digest,) in earlier:
                         continue
-                    (before,) = self.db.execute("SELECT record FROM games WHERE device=? AND n=?",
-                                                (pulled.device, row[1])).fetchone()
-                    if before != text:
-                        problems.append(f"game {row[1]} of board {pulled.device} differs from the one pulled "
-                                        "before; the earlier one is kept")
+                    self.db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                                    (*row, text, now, digest))
+                    games_added += 1
+                    renumbered += bool(earlier)
                 for rec in pulled.scores:
-                    row = _score_row(pulled.device, rec)
+                    row, text = _checked(_score_row, pulled.device, rec)
                     if row is None:
-                        problems.append(f"a high-score record without a valid score was skipped: "
-                                        f"{json.dumps(rec)[:60]}")
+                        problems.append(f"a high-score record without a valid score was skipped: {_shown(rec)}")
                         continue
                     cur = self.db.execute("INSERT OR IGNORE INTO high_scores VALUES (?,?,?,?,?,?,?,?,?)",
-                                          (*row, json.dumps(rec, sort_keys=True), now))
+                                          (*row, text, now))
                     scores_added += cur.rowcount
                 self.db.execute("INSERT INTO pulls (device, at, games_added, scores_added, problems) "
                                 "VALUES (?,?,?,?,?)",
@@ -100,13 +138,13 @@ class Store:
                                   "nothing from this pull was saved; earlier pulls are untouched") from None
         total, boards = self.db.execute("SELECT COUNT(*), COUNT(DISTINCT device) FROM games").fetchone()
         return PullReport(pulled.device, len(pulled.history), games_added, len(pulled.scores), scores_added,
-                          problems, total, boards)
+                          problems, total, boards, renumbered)
 
     def games(self, variant=None, device=None):
         """Every game, as dicts with GAME_FIELDS (rounds a list, won a bool), by device then n."""
         sql = "SELECT " + ",".join(GAME_FIELDS) + " FROM games"
         where, args = _where(variant=variant, device=device)
-        rows = self.db.execute(sql + where + " ORDER BY device, n", args).fetchall()
+        rows = self.db.execute(sql + where + " ORDER BY device, n, rowid", args).fetchall()
         out = []
         for r in rows:
             g = dict(zip(GAME_FIELDS, r, strict=True))
@@ -131,7 +169,28 @@ def _where(**kw):
 
 
 def _int(v):
-    return v if isinstance(v, int) and not isinstance(v, bool) else None
+    return v if type(v) is int and -_MAX_INT <= v <= _MAX_INT else None
+
+
+def _digest(text):
+    """What tells two games with the same number apart: a hash of the record."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _checked(make_row, device, rec):
+    """(row, the record as stored text), or (None, None) for a record that cannot be stored."""
+    try:
+        row = make_row(device, rec) if isinstance(rec, dict) else None
+        return (row, json.dumps(rec, sort_keys=True)) if row is not None else (None, None)
+    except (ValueError, TypeError, RecursionError):
+        return None, None
+
+
+def _shown(rec):
+    try:
+        return json.dumps(rec)[:60]
+    except (ValueError, TypeError, RecursionError):
+        return "(nested too deep to show)"
 
 
 def _text(v):
@@ -143,7 +202,7 @@ def _game_row(device, rec):
     if n is None or n < 1 or score is None:
         return None
     rounds = rec.get("rounds")
-    rounds = json.dumps([r for r in rounds if _int(r) is not None]) if isinstance(rounds, list) else None
+    rounds = json.dumps([r for r in rounds if _int(r) is not None]) if type(rounds) is list else None
     won = rec.get("won")
     return (device, n, _text(rec.get("variant")), _int(rec.get("seed")), score,
             int(won) if isinstance(won, bool) else None, _int(rec.get("target")), rounds,
