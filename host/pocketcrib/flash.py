@@ -120,7 +120,7 @@ def _install(board, built, on_board, copy, staged, stale, before, stamp_bytes, v
     game never looks, and checked by hash; a flash cut short until then leaves the
     old game whole. Only then the update marker goes on, the files are renamed
     over the old ones (main.py first: whichever main.py boots, it sees the marker),
-    stale ones removed, the stamp written, and the marker taken off. A board that
+    stale ones removed, the new stamp written over the old, and the marker taken off. A board that
     boots with the marker shows "update incomplete" instead of a mix of versions;
     the next flash finds it and finishes the update.
     """
@@ -136,7 +136,6 @@ def _install(board, built, on_board, copy, staged, stale, before, stamp_bytes, v
     # folders (files in them that no build holds are removed anyway, see stale_files).
     marker = {"version": version, "before": sorted(p for p in before | set(built) if p.count("/") == 1)}
     board.write_file(device.UPDATE, json.dumps(marker, sort_keys=True).encode())
-    board.remove([device.STAMP])
     for t in sorted(copy, key=lambda t: t != "/main.py"):
         board.rename(t + device.STAGED, t)
     board.remove(stale)

@@ -74,7 +74,8 @@ def test_unplugged_mid_copy(make_board, cli, failure, home, tmp_path):
     assert len(backups) == 1
     with zipfile.ZipFile(backups[0]) as z:
         assert z.read("data/history.pcr").decode() == pcr_file("history", GOOD)
-    assert not (vb.flash / "pocketcrib.json").exists()  # the board shows a flash cut short
+    assert not (vb.flash / "pocketcrib.json").exists()  # cut while copying: nothing switched in, no stamp
+    assert not (vb.flash / "pocketcrib.update").exists() and not (vb.flash / "main.py").exists()
 
 
 def test_corrupt_history_imports_the_good_records(make_board, cli, failure, tmp_path):
