@@ -258,9 +258,9 @@ class Title:
 
     def key(self, k):
         if self.saved and k == _A:
-            from ui.game import resume
+            from ui.game import offer
 
-            resume(self.app)
+            offer(self.app)
             return
         self.app.go("Menu")
 
@@ -272,7 +272,7 @@ class Title:
             gfx.card(fb, _FAN[i], 14 + 20 * i, 4 if i == 0 or i == 4 else 2)
         gfx.center(fb, "Pocket Crib", 36)
         fb.hline(30, 45, 68, 1)
-        gfx.center(fb, "A: resume  B: menu" if self.saved else "press a key", 52)
+        gfx.center(fb, "A: saved game  B: menu" if self.saved else "press a key", 52)
 
 
 _FAN = b"\x12\x11\x10\x2b\x13"  # 5H 5D 5C JS, and the 5S cut

@@ -213,7 +213,7 @@ class Demo:
         self.app.redraw()
 
     def key(self, k):
-        self.app.go("Menu")
+        self.app.back()
 
     def draw(self, fb):
         if not self.over:

@@ -35,7 +35,7 @@ class CodeEntry:
             if self.cur:
                 self.cur -= 1
             else:
-                self.app.go("Menu")
+                self.app.back()
                 return
         self.app.redraw()
 
@@ -103,7 +103,7 @@ class DayDeals:
                 start(self.app, VARIANTS[self.cur], seed=self.seeds[self.cur])
                 return
         if k == A or k == B:
-            self.app.go("Menu")
+            self.app.back()
 
     def draw(self, fb):
         if self.seeds is None:

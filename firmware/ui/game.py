@@ -222,6 +222,12 @@ def _start(app, variant, players, partners, cpu, seed):
     play.show()
 
 
+def offer(app):
+    """The saved game, said in words: A resumes it, B goes back."""
+    app.visit("Confirm", "Resume the game?", _saved_game(app) + " is saved.",
+              "A: resume  B: back", lambda: resume(app))
+
+
 def resume(app):
     """Load the saved game and show it; False if there is none (the menu is
     shown) or it cannot be resumed (it is set aside, and a note says so)."""

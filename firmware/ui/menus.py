@@ -41,7 +41,7 @@ class Menu:
         elif k == A:
             then = self.items[self.cur][1]
             if isinstance(then, str):
-                self.app.go(then)
+                self.app.visit(then)  # back() comes back to this row
             else:
                 then(self.app)
             return
@@ -62,11 +62,11 @@ def _resume(app):
 
 
 def _scores(app):
-    app.go("Scores", 0)
+    app.visit("Scores", 0)
 
 
 def _stats(app):
-    app.go("Stats", 0)
+    app.visit("Stats", 0)
 
 
 def _player(kind):
@@ -104,7 +104,7 @@ class Players:
             start(self.app, "solitaire", self.n, self.partners)
             return
         elif k == B:
-            self.app.go("Menu")
+            self.app.back()
             return
         self.app.redraw()
 
@@ -139,7 +139,7 @@ class Opponent:
             start(self.app, "solitaire", cpu=self.cur)
             return
         elif k == B:
-            self.app.go("Menu")
+            self.app.back()
             return
         self.app.redraw()
 
@@ -198,7 +198,7 @@ class Settings:
             saves.set(name, values[i])
             self.app.apply_settings()
         elif k == B:
-            self.app.go("Menu")
+            self.app.back()
             return
         self.app.redraw()
 
@@ -213,7 +213,8 @@ class Settings:
 
 
 class _PerVariant:
-    """A page per variant: LEFT and RIGHT turn the pages, A or B goes back to the menu."""
+    """A page per variant: LEFT and RIGHT turn the pages, A or B goes back
+    (to the menu, on the row it was left on)."""
 
     def __init__(self, app, kind):
         self.app = app
@@ -229,7 +230,7 @@ class _PerVariant:
             self.load()
             self.app.redraw()
         elif k == A or k == B:
-            self.app.go("Menu")
+            self.app.back()
 
     def draw(self, fb):
         gfx.bar(fb, "< " + TITLES[self.kind] + " >")
@@ -296,7 +297,7 @@ class About:
 
     def key(self, k):
         if k == A or k == B:
-            self.app.go("Menu")
+            self.app.back()
 
     def draw(self, fb):
         gfx.bar(fb, "About")

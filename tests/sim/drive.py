@@ -9,6 +9,7 @@ from crib.games import new
 
 DEAL = ["A", "RIGHT", "A", "A", "B", "A"]
 FIRST_OF_TWO = ["A", "RIGHT", "A", "A"]  # Cribbage Patience II: the first six, no count yet
+RESUME = ["A", "A"]  # on the title with a game saved: A offers it, A resumes it
 MENU_ROW = {"solitaire": 0, "patience": 1, "patience2": 2, "players": 3}
 
 

@@ -49,6 +49,8 @@ SCENES = {
     "demo": (7, "A" + " DOWN" * 7 + " A wait:2", "Demo"),
     # Issue 14: a new game while one is saved asks first.
     "confirm": (7, "A A A RIGHT A A B A B_LONG DOWN A DOWN DOWN A", "Confirm"),
+    # ... and a saved game is offered from the title, not jumped into.
+    "offer": (7, "A A A RIGHT A A B A B_LONG DOWN A B A", "Confirm"),
 }
 # The board clock's date per scene (None: not set).
 DATES = {"day": "2026-11-29"}

@@ -5,7 +5,7 @@ the history and `done = -1` recorded the game twice)."""
 import shutil
 
 import pytest
-from drive import DEAL, game_keys, to_menu_row
+from drive import DEAL, RESUME, game_keys, to_menu_row
 
 import records
 from pocketcrib.sim import Sim
@@ -64,7 +64,7 @@ def test_a_saved_game_that_cannot_be_resumed_is_set_aside(saved, tmp_path, keys,
     history = (flash / "history.pcr").read_bytes() if (flash / "history.pcr").exists() else None
     sim = Sim(flash, seed=5)
     assert sim.app.screen.saved  # the title offers it...
-    sim.press("A")  # ... and resuming it says why not
+    sim.run_script(RESUME)  # ... and resuming it says why not
     assert type(sim.app.screen).__name__ == "Notice"
     assert sim.app.play is None
     text = " ".join(sim.app.screen.lines)
@@ -83,5 +83,5 @@ def test_a_good_saved_game_still_resumes(saved, tmp_path):
         made, state = saved(keys)
         shutil.copytree(made, tmp_path / str(len(keys)))
         sim = Sim(tmp_path / str(len(keys)), seed=5)
-        sim.press("A")
+        sim.run_script(RESUME)
         assert sim.app.play is not None and sim.app.play.state() == state

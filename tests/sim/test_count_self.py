@@ -2,7 +2,7 @@
 count, the device calls the true one and what was missed; alone the true count
 stands, with muggins in a game of two the missed points go to the other player.
 Checked against the rules core."""
-from drive import MENU_ROW, expected, to_menu_row
+from drive import MENU_ROW, RESUME, expected, to_menu_row
 
 from crib.games import new
 from crib.match import Match
@@ -136,7 +136,7 @@ def test_claims_and_muggins_survive_a_power_cut(tmp_path):
     m = sim.app.play.match
     assert m.games[0].score == g.score - points and m.games[1].score == points
     again = Sim(tmp_path, seed=1)
-    again.run_script("A")  # resume: on the same item, the claim kept, not applied twice
+    again.run_script(RESUME)  # resume: on the same item, the claim kept, not applied twice
     c = again.app.screen
     assert screen(again) == "Count" and c.page == first and not c.asking
     m = again.app.play.match

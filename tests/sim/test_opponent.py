@@ -2,7 +2,7 @@
 the computer plays its own pack at its level, visibly and at a pace, keeping
 level with the player; checked against the rules core (crib.autoplay, Match)."""
 import pytest
-from drive import DEAL, expected, to_menu_row
+from drive import DEAL, RESUME, expected, to_menu_row
 
 from crib import autoplay
 from crib.dealcode import encode
@@ -95,7 +95,7 @@ def test_a_power_cut_in_the_computers_turn_resumes_it(tmp_path):
     g = sim.app.play.match.games[1]
     log = list(g.log)
     again = Sim(tmp_path, seed=999)  # the power comes back
-    again.run_script("A")  # the title's "A: resume"
+    again.run_script(RESUME)
     assert screen(again) == "CpuTurn"
     assert again.app.screen.deal.phase == 4
     assert again.app.play.match.games[1].log == log and again.app.play.cpu == 1
@@ -107,7 +107,7 @@ def test_a_power_cut_in_the_computers_turn_resumes_it(tmp_path):
     sim.run_script(DEAL)
     assert not sim.app.play.match.games[1].log
     again = Sim(tmp_path / "two", seed=999)
-    again.run_script("A")
+    again.run_script(RESUME)
     assert screen(again) == "CpuTurn" and again.app.screen.deal.phase == 0
     again.run_script("A A")
     g = again.app.play.match.games[1]

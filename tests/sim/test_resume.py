@@ -3,7 +3,7 @@ flash folder) offers to resume, and resumes to the last completed move on the
 screen it was on; a finished game is recorded once, whenever the cut came."""
 import shutil
 
-from drive import expected, game_keys, multi_keys, to_menu_row
+from drive import RESUME, expected, game_keys, multi_keys, to_menu_row
 
 from pocketcrib.sim import Sim
 
@@ -27,7 +27,7 @@ def _check_resume(sim, tmp_path, i):
         return
     assert again.app.screen.saved  # the title offers to resume...
     if i % 2:
-        again.run_script("A")  # ... with A
+        again.run_script(RESUME)  # ... with A, then A again
     else:
         again.run_script("B")  # or from the menu, where it comes first
         assert again.app.screen.items[0][0] == "Resume the game"
@@ -119,7 +119,7 @@ def test_a_damaged_game_save_is_dropped_with_a_note(tmp_path):
     lines[1] = "%08x %s" % (crc(body.encode()), body)
     path.write_text("\n".join(lines) + "\n")
     again = Sim(tmp_path / "flash", seed=1)
-    again.run_script("A")  # the title's "A: resume"
+    again.run_script(RESUME)
     assert type(again.app.screen).__name__ == "Notice"
     assert "damaged" in " ".join(again.app.screen.lines)
     again.run_script("A")

@@ -2,7 +2,7 @@
 MicroPython VM, pixel for pixel the simulator's screens for the same seed and keys."""
 
 import pytest
-from drive import DEAL, game_keys, to_menu_row
+from drive import DEAL, RESUME, game_keys, to_menu_row
 from webdrive import Site, bits, chromium_missing, drive
 
 from crib.dealcode import encode
@@ -45,10 +45,10 @@ def test_a_whole_game_matches_the_simulator(site, tmp_path):
 def test_a_half_played_game_survives_a_reload(site, tmp_path):
     keys = to_menu_row(1) + DEAL * 2  # Cribbage Patience, two deals played, the third on the table
     out = drive([{"goto": site.url + "#seed=%d" % SEED}, {"keys": keys}, {"glass": "before"},
-                 {"reload": True}, {"glass": "title"}, {"keys": ["A"]}, {"glass": "resumed"}])
+                 {"reload": True}, {"glass": "title"}, {"keys": RESUME}, {"glass": "resumed"}])
     assert diff(out["title"], sim_glass(tmp_path / "t", keys)) > 0  # the title, not the table
     assert diff(out["title"], sim_glass(tmp_path / "u", keys, then=[])) == 0  # offering the game
-    assert diff(out["resumed"], sim_glass(tmp_path / "r", keys, then=["A"])) == 0
+    assert diff(out["resumed"], sim_glass(tmp_path / "r", keys, then=RESUME)) == 0
     assert diff(out["resumed"], out["before"]) == 0  # the same table as before the reload
 
 
