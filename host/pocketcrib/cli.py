@@ -217,8 +217,10 @@ def build_parser():
 
     c = command("flash", cmd_flash, "install or update the game on the board",
                 "Back up the board's saves, compile the firmware with mpy-cross for the board's .mpy "
-                "version, copy only the files that changed, remove stale ones, check every file by its "
-                "hash, stamp the version and restart the board. With --micropython, first install "
+                "version, copy only the files that changed beside the old ones and check them by hash, "
+                "then switch them in together, remove stale ones, stamp the version and restart the board. "
+                "An update cut short leaves the old game or an \"update incomplete\" screen, never a mix: "
+                "run flash again to finish it. With --micropython, first install "
                 "MicroPython itself from a .uf2 file (the board goes to BOOTSEL mode for that).")
     port_option(c)
     c.add_argument("--micropython", type=Path, metavar="FILE.uf2",
