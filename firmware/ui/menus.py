@@ -267,11 +267,12 @@ class Stats(_PerVariant):
         _PerVariant.draw(self, fb)
         games = s["games"]
         wins = s["wins"]
+        # The right column is right-aligned so that "Won 999, 100%" fits.
         gfx.text(fb, "Games %d" % games, 2, 11)
-        gfx.text(fb, "Won %d (%d%%)" % (wins, (wins * 100 // games) if games else 0), 60, 11)
+        gfx.right(fb, "Won %d, %d%%" % (wins, (wins * 100 // games) if games else 0), 127, 11)
         avg = s["average"]
         gfx.text(fb, "Best %d" % s["best"], 2, 20)
-        gfx.text(fb, "Average %d.%d" % (int(avg), int(avg * 10) % 10), 60, 20)
+        gfx.right(fb, "Average %d.%d" % (int(avg), int(avg * 10) % 10), 127, 20)
         last = s["last"]
         gfx.text(fb, "Last ten", 2, 30)
         if not last:

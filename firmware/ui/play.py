@@ -12,7 +12,7 @@ from ui.words import LABELS, SHORT, count_calls
 def _title(fb, play, g, left=None):
     if left is None:
         if play.multi:
-            left = "%s  deal %d/%d" % (play.name(play.match.turn), g.round, g.deals)
+            left = "%s  deal %d/%d" % (play.name(play.match.turn, True), g.round, g.deals)
         else:
             left = "%s  %d/%d" % (SHORT[g.kind], g.round, g.deals)
     gfx.bar(fb, left)
@@ -24,6 +24,7 @@ def _strip(fb, play, g):
 
 
 _FOOT = const(40)  # the table's rows below the cursor: prompts, the crib, the strip
+_CRIB_ROOM = const(68)  # the row's width beside "Crib" and the crib's two backs
 
 
 class Table:
@@ -162,21 +163,22 @@ class Table:
         y = 43
         if two:
             gfx.text(fb, "A: to the crib   B: undo", 1, y)
+        elif g.kind == 2:
+            x = gfx.minis(fb, g.crib, gfx.text(fb, "Crib", 1, y) + 2, y - 2, 1)
+            if g.hand:
+                # The first hand, kept while the second six are dealt.
+                fb.vline(x + 2, y - 2, 10, 1)
+                gfx.minis(fb, sorted(g.hand), x + 5, y - 2, 1)
         else:
-            x = gfx.text(fb, "Crib", 1, y) + 2
-            if g.kind == 2:
-                x = gfx.minis(fb, g.crib, x, y - 2, 1)
-                if g.hand:
-                    # The first hand, kept while the second six are dealt.
-                    fb.vline(x + 2, y - 2, 10, 1)
-                    gfx.minis(fb, sorted(g.hand), x + 5, y - 2, 1)
+            right = _others(play) if play.multi else "A: choose"
+            if gfx.width(right) > _CRIB_ROOM:
+                # Three others with three-digit scores need the whole row.
+                gfx.text(fb, right, 1, y)
             else:
+                x = gfx.text(fb, "Crib", 1, y) + 2
                 x += gfx.mini_back(fb, x, y - 2) + 2
-                x += gfx.mini_back(fb, x, y - 2)
-                if play.multi:
-                    gfx.right(fb, _others(play), 127, y)
-                else:
-                    gfx.right(fb, "A: choose", 127, y)
+                gfx.mini_back(fb, x, y - 2)
+                gfx.right(fb, right, 127, y)
         _strip(fb, play, g)
 
 
@@ -355,14 +357,15 @@ class Summary:
         gfx.bar(fb, "%sDeal %d of %d" % (who, deal, g.deals))
         y = 11
         for label, cards, starter, points in self.items:
-            gfx.text(fb, "Hand 2" if label == "hand2" else LABELS.get(label, label), 4, y)
-            gfx.right(fb, "%d" % points, 60, y)
+            # The longest label ("Last four") and two-digit points a space apart.
+            gfx.text(fb, "Hand 2" if label == "hand2" else LABELS.get(label, label), 2, y)
+            gfx.right(fb, "%d" % points, 66, y)
             y += 9
-        fb.vline(66, 11, 34 if self.note else 42, 1)
-        gfx.text(fb, "Score", 72, 11)
-        gfx.text(fb, "%d of %d" % (g.score, g.target), 72, 20)
+        fb.vline(69, 11, 34 if self.note else 42, 1)
+        gfx.text(fb, "Score", 74, 11)
+        gfx.text(fb, "%d of %d" % (g.score, g.target), 74, 20)
         if self.missed:
-            gfx.text(fb, "Missed %d" % self.missed, 72, 31)
+            gfx.text(fb, "Missed %d" % self.missed, 74, 31)
         if self.note:
             gfx.text(fb, self.note, 1, 47)
         else:
@@ -395,8 +398,9 @@ class Pass:
         y = 27
         for side in range(len(m.sides)):
             who = "+".join("P%d" % (p + 1) for p in m.sides[side])
-            gfx.text(fb, who, 20 + 48 * (side & 1), y + 9 * (side >> 1))
-            gfx.right(fb, "%d" % m.side_score(side), 60 + 48 * (side & 1), y + 9 * (side >> 1))
+            x = 62 * (side & 1)
+            gfx.text(fb, who, 8 + x, y + 9 * (side >> 1))
+            gfx.right(fb, "%d" % m.side_score(side), 58 + x, y + 9 * (side >> 1))
         gfx.center(fb, "A when ready", 48)
         gfx.strip(fb, g.score, g.target, 57, 60)
 
@@ -448,7 +452,9 @@ class Standings:
             if points != last:
                 place = n + 1
                 last = points
-            who = " + ".join(self.play.name(p) for p in m.sides[side])
+            players = m.sides[side]
+            # Partners by their short names: "1. P1 + P3" and three-digit points fit.
+            who = " + ".join(self.play.name(p, len(players) > 1) for p in players)
             gfx.text(fb, "%d. %s" % (place, who), 1, y)
             gfx.right(fb, "%d" % points, 127, y)
             y += 9

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from pocketcrib import device, places
 from pocketcrib.errors import PocketCribError
+from pocketcrib.words import counted
 
 
 def backup(board, output=None):
@@ -163,7 +164,7 @@ def restore(board, archive, force=False, checked=None):
     got = board.hashes(sorted(files))
     wrong = [p for p, data in files.items() if got.get(p) != hashlib.sha256(data).hexdigest()]
     if wrong:
-        raise PocketCribError(f"{len(wrong)} restored files differ on the board, e.g. {wrong[0]}",
+        raise PocketCribError(f"{counted(len(wrong), 'restored file')} did not arrive intact, e.g. {wrong[0]}",
                               "run the restore again")
     return manifest
 

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from pocketcrib.errors import PocketCribError
+from pocketcrib.words import counted
 
 PORT_HELP = ("serial port of the board, e.g. /dev/ttyACM0 or COM3 (default: $POCKETCRIB_PORT, "
              "else the one MicroPython board plugged in)")
@@ -55,10 +56,13 @@ def cmd_devices(args):
     rows = device.list_devices()
     if not rows:
         print("No serial ports or BOOTSEL drives found. Plug the Pico in with a data (not charge-only) "
-              "USB cable; hold BOOTSEL while plugging in to see its drive.")
+              "USB cable; hold BOOTSEL while plugging in to see its drive. No board? "
+              "`pocketcrib vboard` runs a virtual one.")
         return 0
     for d in rows:
         print(f"{d.path:<28} {d.kind:<22} {d.description}")
+    if not any(d.kind in ("MicroPython board", "BOOTSEL drive") for d in rows):
+        print("No Pico among these. No board? `pocketcrib vboard` runs a virtual one.")
     return 0
 
 
@@ -85,7 +89,7 @@ def cmd_pull(args):
 def cmd_show(args):
     from pocketcrib import export, store
 
-    db = store.Store(args.db)
+    db = store.Store(args.db, create=False)
     print(export.table(db.games(variant=args.variant), db.high_scores(variant=args.variant)))
     return 0
 
@@ -93,24 +97,24 @@ def cmd_show(args):
 def cmd_export(args):
     from pocketcrib import export, store
 
-    games = store.Store(args.db).games(variant=args.variant)
+    games = store.Store(args.db, create=False).games(variant=args.variant)
     text = export.to_csv(games) if args.format == "csv" else export.to_json(games)
     if args.output in (None, "-"):
         sys.stdout.write(text)
     else:
         _write(args.output, text.encode())
-        print(f"{len(games)} games written to {args.output}")
+        print(f"{counted(len(games), 'game')} written to {args.output}")
     return 0
 
 
 def cmd_plot(args):
     from pocketcrib import export, store
 
-    games = store.Store(args.db).games(variant=args.variant)
+    games = store.Store(args.db, create=False).games(variant=args.variant)
     if not games:
         raise PocketCribError("no games to plot", "pull some with `pocketcrib scores pull` first")
     _write(args.output, export.plot_png(games))
-    print(f"plot of {len(games)} games written to {args.output}")
+    print(f"plot of {counted(len(games), 'game')} written to {args.output}")
     return 0
 
 
@@ -119,7 +123,7 @@ def cmd_backup(args):
 
     with device.connect(_port(args)) as board:
         path, manifest = backup.backup(board, args.output)
-    print(f"backed up {len(manifest['files'])} files ({manifest['bytes']} bytes) from board "
+    print(f"backed up {counted(len(manifest['files']), 'file')} ({counted(manifest['bytes'], 'byte')}) from board "
           f"{manifest['device']} to {path}")
     return 0
 
@@ -127,9 +131,10 @@ def cmd_backup(args):
 def cmd_restore(args):
     from pocketcrib import backup, device
 
+    checked = backup.read_archive(args.archive)  # a bad file is told before any board is looked for
     with device.connect(_port(args)) as board:
-        manifest = backup.restore(board, args.archive, force=args.force)
-    print(f"restored {len(manifest['files'])} files to the board's /data; it restarts the game")
+        manifest = backup.restore(board, args.archive, force=args.force, checked=checked)
+    print(f"restored {counted(len(manifest['files']), 'file')} to the board's /data; it restarts the game")
     return 0
 
 
@@ -185,6 +190,31 @@ def _write(path, data):
                               "check the folder exists and is writable") from None
 
 
+class _Version(argparse.Action):
+    """--version: this tool's version and the firmware it would flash (worked out only when asked)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(version())
+        parser.exit()
+
+
+def version():
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    from pocketcrib import flash, places
+
+    try:
+        tool = installed("pocketcrib")
+    except PackageNotFoundError:
+        tool = "(not installed)"
+    try:
+        firmware = flash.firmware_version(places.firmware_dir())
+    except PocketCribError:
+        firmware = "not found"
+    return f"pocketcrib {tool}, firmware {firmware} (what `pocketcrib flash` puts on a board)"
+
+
 def build_parser():
     p = argparse.ArgumentParser(
         prog="pocketcrib",
@@ -193,6 +223,7 @@ def build_parser():
         "before or after the command. "
         "`pocketcrib COMMAND --help` explains each command.",
     )
+    p.add_argument("--version", action=_Version, nargs=0, help="print the versions of pocketcrib and the firmware")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def command(name, func, summary, description=None):

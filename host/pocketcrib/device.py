@@ -91,8 +91,8 @@ def find_port(port=None):
         if bootsel_drives():
             raise PocketCribError("the Pico is in BOOTSEL mode, not running MicroPython",
                                   "install MicroPython: pocketcrib flash --micropython FILE.uf2")
-        raise PocketCribError("no Pocket Crib board found", "plug the Pico in with a data USB cable; "
-                              "`pocketcrib devices` lists ports; or give --port")
+        raise PocketCribError("no Pocket Crib board found", "plug the Pico in with a data USB cable, or give "
+                              "--port; no board? `pocketcrib vboard` runs a virtual one")
     if len(boards) > 1:
         raise PocketCribError(f"{len(boards)} boards found: {', '.join(boards)}", "pick one with --port")
     return boards[0]

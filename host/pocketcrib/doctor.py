@@ -1,10 +1,18 @@
 """`pocketcrib doctor`: what is on the board, and what to do about it."""
 
+import os
+
 from pocketcrib import device, flash, places
 from pocketcrib.errors import PocketCribError
 
 HEAP_LOW = 60 * 1024  # below this after boot the game may run out of memory
 FLASH_LOW = 64 * 1024  # room for saves (history of 500 games is ~100 KB) and an update
+
+
+def _is_virtual(port):
+    from pocketcrib import vboard
+
+    return any(os.path.abspath(b["port"]) == os.path.abspath(port) for b in vboard.running())
 
 
 def run(port, out):
@@ -30,8 +38,10 @@ def run(port, out):
         if not fits:
             problems.append((f"the board loads .mpy version {mpy & 0xFF}, mpy-cross makes {ours[0]}",
                              "update MicroPython: pocketcrib flash --micropython RPI_PICO-*.uf2"))
-    out(f"free heap      {info['heap_free'] // 1024} KB ({info['heap_used'] // 1024} KB in use)")
-    if info["heap_free"] < HEAP_LOW:
+    virtual = _is_virtual(board.port)
+    out(f"free heap      {info['heap_free'] // 1024:,} KB ({info['heap_used'] // 1024:,} KB in use)"
+        + ("; a virtual board: the VM's heap grows as needed, it is not a Pico's" if virtual else ""))
+    if info["heap_free"] < HEAP_LOW and not virtual:
         problems.append((f"only {info['heap_free'] // 1024} KB of heap free",
                          "remove other programs from the board (boot.py, /lib)"))
     if info.get("flash_total"):

@@ -5,6 +5,7 @@ import io
 import json
 
 from pocketcrib.store import GAME_FIELDS
+from pocketcrib.words import counted
 
 VARIANTS = ("solitaire", "patience", "patience2")
 
@@ -65,15 +66,27 @@ def table(games, high_scores=(), last=10):
 
 
 def plot_png(games, dpi=100):
-    """PNG bytes: score per game over time (per variant) and the score distribution per variant.
+    """PNG bytes of figure(games).
 
     The PNG's "Description" text says what was plotted (games and scores per
     variant), so a reader can check the picture against the data.
     """
+    fig = figure(games, dpi)
+    summary = "; ".join(f"{v}: {counted(st['games'], 'game')}, best {st['best']}, mean {st['average']:.2f}"
+                        for v, st in stats(games).items())
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Title": "Pocket Crib scores", "Description": summary})
+    return buf.getvalue()
+
+
+def figure(games, dpi=100):
+    """A matplotlib Figure: score per game over time (per variant, with its target) and the
+    score distribution per variant."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     s = stats(games)
     fig = Figure(figsize=(10, 4.2), dpi=dpi)
@@ -81,12 +94,14 @@ def plot_png(games, dpi=100):
     # Time axis: games in the order played (by date where known, else per board and game number).
     ordered = sorted(games, key=lambda g: (g.get("date") or "", g["device"], g["n"]))
     for v in s:
-        xs = [i + 1 for i, g in enumerate(ordered) if (g.get("variant") or "?") == v]
-        ys = [g["score"] for g in ordered if (g.get("variant") or "?") == v]
-        over.plot(xs, ys, marker="o", markersize=3, linewidth=1, label=v)
-    from matplotlib.ticker import MaxNLocator
-
-    over.xaxis.set_major_locator(MaxNLocator(integer=True))
+        mine = [(i + 1, g) for i, g in enumerate(ordered) if (g.get("variant") or "?") == v]
+        (line,) = over.plot([i for i, _ in mine], [g["score"] for _, g in mine], marker="o", markersize=3,
+                            linewidth=1, label=v)
+        for target in sorted({g["target"] for _, g in mine if g.get("target")}):
+            over.axhline(target, linestyle="--", linewidth=0.8, color=line.get_color(), label=f"{v}: {target} to win")
+    # Game numbers are whole: ticks on integers only, even for one or two games.
+    over.set_xlim(0.5, max(len(ordered), 1) + 0.5)
+    over.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
     over.set_title("Score per game")
     over.set_xlabel("game (in the order played)")
     over.set_ylabel("score")
@@ -97,8 +112,4 @@ def plot_png(games, dpi=100):
     spread.set_title("Scores per variant")
     spread.grid(alpha=0.3, axis="y")
     fig.tight_layout()
-    summary = "; ".join(f"{v}: {st['games']} games, best {st['best']}, mean {st['average']:.2f}"
-                        for v, st in s.items())
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", metadata={"Title": "Pocket Crib scores", "Description": summary})
-    return buf.getvalue()
+    return fig

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pocketcrib import places
 from pocketcrib.errors import PocketCribError
+from pocketcrib.words import counted
 
 GAME_FIELDS = ("device", "n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code")
 SCORE_FIELDS = ("device", "variant", "initials", "score", "seed", "date", "code")
@@ -53,9 +54,9 @@ _MAX_INT = 2**53  # any count, score, seed or number of ours is far below; SQLit
 class PullReport(namedtuple("PullReport", "device games_seen games_added scores_seen scores_added problems "
                                           "total_games boards renumbered")):
     def summary(self):
-        text = (f"Pulled board {self.device}: {self.games_seen} games ({self.games_added} new), "
-                f"{self.scores_seen} high scores ({self.scores_added} new). "
-                f"The database holds {self.total_games} games from {self.boards} board(s).")
+        text = (f"Pulled board {self.device}: {counted(self.games_seen, 'game')} ({self.games_added} new), "
+                f"{counted(self.scores_seen, 'high score')} ({self.scores_added} new). "
+                f"The database holds {counted(self.total_games, 'game')} from {counted(self.boards, 'board')}.")
         if self.renumbered:
             text += (f" {self.renumbered} new game(s) reuse the numbers of earlier games (a restored or wiped "
                      "board): all are kept.")
@@ -69,11 +70,15 @@ def default_path():
 
 
 class Store:
-    def __init__(self, path=None):
+    def __init__(self, path=None, create=True):
+        """create=False (show, export, plot): a database not there yet reads as empty and is not made."""
         self.path = Path(path) if path else default_path()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path)
+            if not create and not self.path.exists():
+                self.db = sqlite3.connect(":memory:")
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.db = sqlite3.connect(self.path)
             self._make_ours()
         except (OSError, sqlite3.Error) as e:
             raise PocketCribError(f"cannot open the score database {self.path}: {e}",

@@ -100,7 +100,8 @@ def test_flash_play_pull_export_plot(make_board, cli, home, tmp_path):
     for variant in ("solitaire", "patience", "patience2"):
         scores = [g["score"] for g in want if g["variant"] == variant]
         mean = sum(scores) / len(scores)
-        assert f"{variant}: {len(scores)} games, best {max(scores)}, mean {mean:.2f}" in described
+        games = f"{len(scores)} game" + ("s" if len(scores) != 1 else "")
+        assert f"{variant}: {games}, best {max(scores)}, mean {mean:.2f}" in described
 
     shown = cli("scores", "show")
     assert shown.returncode == 0 and "solitaire" in shown.stdout and "TST" in shown.stdout

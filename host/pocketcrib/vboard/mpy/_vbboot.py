@@ -7,10 +7,13 @@ import _vbjs
 
 
 def install():
+    import _vbos
     import _vbtime
 
     sys.modules["time"] = _vbtime
     sys.modules["utime"] = _vbtime
+    sys.modules["os"] = _vbos
+    sys.modules["uos"] = _vbos
     import machine  # noqa: F401  (stays in sys.modules, as a built-in would)
 
     if _vbjs.pretend():

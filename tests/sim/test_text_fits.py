@@ -1,0 +1,115 @@
+"""Every screen's text fits the 128x64 glass with its numbers at their widest
+(issue 14, "Last four2"): three-digit scores, two-digit points, the longest
+names and labels. Each text the firmware draws (ui.gfx.text, which centre and
+right go through) is a box; no box may run off the glass, and boxes on the
+same rows must stay a space apart."""
+import pytest
+from drive import MENU_ROW, multi_keys, to_menu_row
+from scenes import SCENES, render
+
+from pocketcrib.sim import Sim
+from ui import gfx
+
+WIDE = 188  # a three-digit score
+GAP = 3  # the width of a space: less and two texts read as one
+SUITS = (1, 2, 3, 4)
+
+
+@pytest.fixture
+def boxes(monkeypatch):
+    drawn = []
+    text = gfx.text
+
+    def recorded(fb, s, x, y, c=1):
+        drawn.append((s, x, y, x + gfx.width(s), y + 7))
+        return text(fb, s, x, y, c)
+
+    monkeypatch.setattr(gfx, "text", recorded)
+    return drawn
+
+
+def problems(drawn):
+    """What runs off the glass or into another text."""
+    out = []
+    for i, (s, x0, y0, x1, y1) in enumerate(drawn):
+        if x0 < 0 or x1 > gfx.W or y0 < 0 or y1 > gfx.H:
+            out.append("%r at (%d, %d) runs off the glass" % (s, x0, y0))
+        for t, a0, b0, a1, b1 in drawn[i + 1:]:
+            if y0 <= b1 and b0 <= y1 and x0 < a1 + GAP and a0 < x1 + GAP:
+                out.append("%r at (%d, %d) runs into %r at (%d, %d)" % (s, x0, y0, t, a0, b0))
+    return out
+
+
+def shown(sim, drawn):
+    """The screen drawn whole, as it stands; its text problems."""
+    del drawn[:]
+    sim.app.redraw()
+    sim.app.step()
+    assert drawn, "nothing drawn"
+    return problems(drawn)
+
+
+def widest(sim):
+    for g in sim.app.play.match.games:
+        g.score = WIDE
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_every_scene_fits_with_three_digit_scores(tmp_path, boxes, name):
+    sim = render(name, tmp_path)
+    if sim.app.play is not None:
+        widest(sim)
+    assert shown(sim, boxes) == []
+
+
+@pytest.mark.parametrize("variant", ["solitaire", "patience", "patience2"])
+@pytest.mark.parametrize("players", [1, 4])
+def test_a_deal_summary_fits_every_label_and_note(tmp_path, boxes, variant, players):
+    sim = Sim(tmp_path, seed=3)
+    if players == 1:
+        sim.run_script(to_menu_row(MENU_ROW[variant]))
+    else:
+        sim.run_script(to_menu_row(MENU_ROW["players"]) + ["RIGHT", "RIGHT", "DOWN", "A",
+                                                           "DOWN", "A", "A"])
+    play = sim.app.play
+    widest(sim)
+    # The most a deal can list: his heels, the hands, the crib, the last four.
+    labels = {"solitaire": ("heels", "hand", "crib", "last"), "patience": ("heels", "hand", "crib"),
+              "patience2": ("heels", "hand", "hand2", "crib")}[variant]
+    items = [(label, (), None, 2 if label == "heels" else 29) for label in labels]
+    play.claims = [0] * len(items)  # the player missed them all: "Missed ..."
+    play.review = [[40, 41, 245, 125]]  # Best 10C 10D 24.5, you 12.5
+    sim.app.go("Summary", players - 1, items)
+    assert shown(sim, boxes) == []
+
+
+def test_high_scores_fit_ten_wide_rows(tmp_path, boxes):
+    sim = render("scores", tmp_path)
+    sim.app.screen.rows = [{"initials": "WWW", "score": WIDE} for _ in range(10)]
+    assert shown(sim, boxes) == []
+
+
+def test_statistics_fit_their_widest_figures(tmp_path, boxes):
+    sim = render("stats", tmp_path)
+    sim.app.screen.s = {"games": 999, "wins": 999, "best": WIDE, "average": 188.8,
+                        "last": [WIDE] * 10}
+    assert shown(sim, boxes) == []
+
+
+def test_four_players_fit_every_screen_of_a_game(tmp_path, boxes):
+    setup, keys = multi_keys(4, partners=True)
+    sim = Sim(tmp_path, seed=3)
+    sim.run_script(setup)
+    widest(sim)
+    assert type(sim.app.screen).__name__ == "Pass"
+    assert shown(sim, boxes) == []
+    done = 0
+    for upto, name in ((1, "Table"), (5, "Count"), (6, "Summary")):  # the first deal
+        sim.run_script(keys[done:upto])
+        done = upto
+        assert type(sim.app.screen).__name__ == name
+        assert shown(sim, boxes) == []
+    sim.run_script(keys[6:])
+    assert type(sim.app.screen).__name__ == "Standings"
+    widest(sim)
+    assert shown(sim, boxes) == []
