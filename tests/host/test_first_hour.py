@@ -33,7 +33,7 @@ def test_no_board_points_to_the_virtual_one(cli, failure):
 
 def test_plurals():
     assert [counted(n, "game") for n in (0, 1, 2)] == ["0 games", "1 game", "2 games"]
-    one = PullReport("e661", 1, 1, 1, 0, [], 1, 1).summary()
+    one = PullReport("e661", 1, 1, 1, 0, [], 1, 1, 0).summary()
     assert one == ("Pulled board e661: 1 game (1 new), 1 high score (0 new). "
                    "The database holds 1 game from 1 board.")
 
