@@ -42,6 +42,23 @@ def stats(games):
                 "average": out[v]["total"] / out[v]["games"]} for v in order}
 
 
+def known_dates(games):
+    """Each game's date (a list, in the order of games) as far as its board can tell.
+
+    The board's clock is lost when it is unplugged, so a game can have no date;
+    it was then played after the latest game before it (by number) on the same
+    board that has one: "after 2026-12-01". "" when no game before it has a date.
+    """
+    out, last = [""] * len(games), {}
+    for i in sorted(range(len(games)), key=lambda i: (games[i]["device"], games[i]["n"])):
+        g = games[i]
+        if g.get("date"):
+            out[i] = last[g["device"]] = g["date"]
+        elif g["device"] in last:
+            out[i] = "after " + last[g["device"]]
+    return out
+
+
 def table(games, high_scores=(), last=10):
     """A plain-text report: totals per variant, the high scores, the latest games."""
     if not games and not high_scores:
@@ -58,10 +75,11 @@ def table(games, high_scores=(), last=10):
                 lines.append(f"  {h['variant'] or '?':<12} {k:>2}. {h['initials'] or '---':<3} {h['score']:>4}"
                              f"  {h['date'] or ''}")
     if games:
+        dates = known_dates(games)
         lines += ["", f"Latest games (of {len(games)})", "  Board             #  Variant      Score  Won  Date"]
-        for g in games[-last:]:
+        for g, date in list(zip(games, dates))[-last:]:
             lines.append(f"  {g['device']:<16} {g['n']:>3}  {g['variant'] or '?':<12} {g['score']:>5}  "
-                         f"{'yes' if g.get('won') else 'no ':<3}  {g.get('date') or ''}")
+                         f"{'yes' if g.get('won') else 'no ':<3}  {date}")
     return "\n".join(lines)
 
 
@@ -91,8 +109,11 @@ def figure(games, dpi=100):
     s = stats(games)
     fig = Figure(figsize=(10, 4.2), dpi=dpi)
     over, spread = fig.subplots(1, 2, gridspec_kw={"width_ratios": (2.2, 1)})
-    # Time axis: games in the order played (by date where known, else per board and game number).
-    ordered = sorted(games, key=lambda g: (g.get("date") or "", g["device"], g["n"]))
+    # Time axis: games in the order played (by date as far as known, then per board and game number;
+    # an undated game goes after the last dated one before it on its board).
+    dates = known_dates(games)
+    ordered = [games[i] for i in sorted(range(len(games)), key=lambda i: (
+        dates[i].removeprefix("after "), games[i]["device"], games[i]["n"]))]
     for v in s:
         mine = [(i + 1, g) for i, g in enumerate(ordered) if (g.get("variant") or "?") == v]
         (line,) = over.plot([i for i, _ in mine], [g["score"] for _, g in mine], marker="o", markersize=3,

@@ -1,9 +1,10 @@
-"""Issue 13, items 2-4: a flash removes the leftovers of one cut short, says what it did, and
-takes --port (and --db) before the command as well as after it. One virtual board throughout."""
+"""Issue 13, items 2-5: a flash removes the leftovers of one cut short, says what it did, and
+takes --port (and --db) before the command as well as after it (one virtual board throughout);
+games played while the board's clock was unset are dated "after" the last date their board knew."""
 
 import json
 
-from pocketcrib import device, flash, places
+from pocketcrib import device, export, flash, places
 from updates import firmware_copy
 
 
@@ -85,3 +86,18 @@ def test_common_options_before_or_after_the_command(cli, tmp_path):
     for argv in (["--port", nowhere, "doctor"], ["doctor", "--port", nowhere], ["-p", nowhere, "backup"]):
         proc = cli(*argv)
         assert proc.returncode == 1 and f"no board at {nowhere}" in proc.stderr, (argv, proc.stderr)
+
+
+def test_undated_games_are_dated_after_the_last_date_their_board_knew():
+    def game(device, n, date):
+        return {"device": device, "n": n, "variant": "solitaire", "seed": n, "score": 80 + n, "won": False,
+                "target": 91, "rounds": [], "date": date, "players": 1, "code": None}
+
+    games = [game("b", 2, "2026-12-01"), game("a", 2, None), game("a", 1, "2026-11-30"), game("b", 1, None),
+             game("a", 4, None), game("a", 3, "2026-12-02")]
+    assert export.known_dates(games) == ["2026-12-01", "after 2026-11-30", "2026-11-30", "", "after 2026-12-02",
+                                         "2026-12-02"]
+    shown = export.table(games)
+    assert "a                  2  solitaire       82  no   after 2026-11-30" in shown
+    assert "b                  1  solitaire       81  no   \n" in shown + "\n"  # nothing before it had a date
+    assert json.loads(export.to_json(games))[1]["date"] is None  # the exports keep the record as it is
