@@ -22,6 +22,7 @@ from pathlib import Path
 
 from pocketcrib import device, pcr, places
 from pocketcrib.errors import PocketCribError
+from pocketcrib.words import counted
 
 Result = namedtuple("Result", "version files copied bytes_sent removed leftovers stamped resumed seconds backup port")
 # sys.implementation._mpy >> 10 -> mpy-cross -march (only matters for native code).
@@ -84,11 +85,6 @@ def _paths(record, key):
     if not isinstance(paths, (list, dict)):
         return set()
     return {p for p in paths if isinstance(p, str) and p.startswith("/")}
-
-
-def counted(n, noun):
-    """n and the noun, singular for exactly one."""
-    return f"{n} {noun if n == 1 else noun + 's'}"
 
 
 def summary(r):

@@ -4,8 +4,11 @@ games played while the board's clock was unset are dated "after" the last date t
 
 import json
 
-from pocketcrib import device, export, flash, places
+from pocketcrib import device, export, flash, places, store
 from updates import firmware_copy
+
+UNDATED = {"n": 7, "variant": "patience", "seed": 9, "score": 66, "won": False, "target": 80,
+           "rounds": [12, 14, 13, 15, 12], "date": None, "players": 1, "code": None}
 
 
 def test_flash_removes_its_leftovers_and_says_what_it_did(make_board, cli, failure, tmp_path, monkeypatch):
@@ -77,11 +80,12 @@ def test_only_our_own_leftovers_are_removed():
 
 
 def test_common_options_before_or_after_the_command(cli, tmp_path):
-    db = tmp_path / "elsewhere.sqlite3"
+    db = tmp_path / "elsewhere.sqlite3"  # one game in it; the default database has none
+    store.Store(db).add_pull(device.Pulled("c0ffee0000000001", [], [UNDATED], []))
     for argv in (["--db", db, "scores", "show"], ["scores", "--db", db, "show"], ["scores", "show", "--db", db]):
         proc = cli(*argv)
-        assert proc.returncode == 0 and "No scores yet" in proc.stdout, (argv, proc.stderr)
-    assert db.exists()
+        assert proc.returncode == 0 and "c0ffee0000000001   7  patience" in proc.stdout, (argv, proc.stderr)
+    assert "No scores yet" in cli("scores", "show").stdout
     nowhere = tmp_path / "ttyACM7"
     for argv in (["--port", nowhere, "doctor"], ["doctor", "--port", nowhere], ["-p", nowhere, "backup"]):
         proc = cli(*argv)
