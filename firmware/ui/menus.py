@@ -3,6 +3,7 @@
 from crib.games import TITLES, VARIANTS
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
+from ui.deliberate import Deliberate
 
 VERSION = "1.0"
 
@@ -372,9 +373,14 @@ class Initials:
         last = app.saves.get("initials")
         self.chars = [c if c in _LETTERS else "A" for c in (last + "AAA")[:3]]
         self.cur = 0
+        self.meant = Deliberate(app)  # no "AAA" from a burst of A
 
     def key(self, k):
         c = self.chars[self.cur]
+        if k != A:
+            self.meant.other()
+        elif not self.meant.a():
+            return
         if k == UP or k == DOWN:
             i = (_LETTERS.index(c) + (1 if k == UP else -1)) % len(_LETTERS)
             self.chars[self.cur] = _LETTERS[i]

@@ -6,6 +6,7 @@ from micropython import const
 
 from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
 from ui import gfx
+from ui.deliberate import Deliberate
 from ui.words import LABELS, SHORT, count_calls
 
 
@@ -412,22 +413,32 @@ class Over:
         self.app = app
         self.play = play = app.play
         self.code = "Code " + play.code()
+        self.meant = Deliberate(app)  # A after a pause: a burst of A stops here
 
     def key(self, k):
-        if k == A:
+        if k != A:
+            self.meant.other()
+            self.app.redraw()
+        elif self.meant.a():
             self.play.finish()
+
+    def tick(self, now):
+        if self.meant.tick(now):
+            self.app.redraw()  # the prompt
 
     def draw(self, fb):
         g = self.play.match.games[0]
         gfx.bar(fb, "%s: game over" % SHORT[g.kind])
         if g.won:
-            gfx.center(fb, "You made it!", 13)
+            gfx.center(fb, "You made it!", 12)
         else:
-            gfx.center(fb, "Short by %d" % (g.target - g.score), 13)
-        gfx.center(fb, "%d points of %d" % (g.score, g.target), 23)
+            gfx.center(fb, "Short by %d" % (g.target - g.score), 12)
+        gfx.center(fb, "%d points of %d" % (g.score, g.target), 21)
         rounds = g.round_points()
-        gfx.center(fb, " ".join("%d" % p for p in rounds), 33)
-        gfx.center(fb, self.code, 45)
+        gfx.center(fb, " ".join("%d" % p for p in rounds), 30)
+        gfx.center(fb, self.code, 39)
+        if self.meant.ready:
+            gfx.right(fb, "A: go on", 127, 48)
         gfx.strip(fb, g.score, g.target, 57)
 
 
@@ -437,10 +448,18 @@ class Standings:
     def __init__(self, app):
         self.app = app
         self.play = app.play
+        self.meant = Deliberate(app)  # A after a pause: a burst of A stops here
 
     def key(self, k):
-        if k == A:
+        if k != A:
+            self.meant.other()
+            self.app.redraw()
+        elif self.meant.a():
             self.play.finish()
+
+    def tick(self, now):
+        if self.meant.tick(now):
+            self.app.redraw()  # the prompt
 
     def draw(self, fb):
         m = self.play.match
@@ -466,7 +485,8 @@ class Standings:
         else:
             s = ""
         gfx.center(fb, s, 47)
-        gfx.right(fb, "A: go on", 127, 56)
+        if self.meant.ready:
+            gfx.right(fb, "A: go on", 127, 56)
 
 
 class Pause:

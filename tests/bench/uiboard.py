@@ -54,5 +54,12 @@ def press(app, name, ms=150):
     settle(app)
 
 
+def wait(app, ms):
+    """As pocketcrib.sim.Sim.wait: time passes with no key, a step every 100 ms."""
+    for _ in range(ms // 100):
+        app.board.t += 100
+        app.step()
+
+
 def frame_hex(display):
     return "".join("%02x" % b for b in display.buffer)

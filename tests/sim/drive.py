@@ -9,6 +9,9 @@ from crib.games import new
 
 DEAL = ["A", "RIGHT", "A", "A", "B", "A"]
 FIRST_OF_TWO = ["A", "RIGHT", "A", "A"]  # Cribbage Patience II: the first six, no count yet
+# Game over and the initials take A only after a pause (ui.deliberate).
+GO_ON = ["wait:1.2", "A"]  # A, deliberately
+INITIALS = GO_ON + ["A", "A"]  # the initials taken as they stand
 RESUME = ["A", "A"]  # on the title with a game saved: A offers it, A resumes it
 MENU_ROW = {"solitaire": 0, "patience": 1, "patience2": 2, "players": 3}
 

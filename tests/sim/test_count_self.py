@@ -2,7 +2,7 @@
 count, the device calls the true one and what was missed; alone the true count
 stands, with muggins in a game of two the missed points go to the other player.
 Checked against the rules core."""
-from drive import MENU_ROW, RESUME, expected, to_menu_row
+from drive import GO_ON, INITIALS, MENU_ROW, RESUME, expected, to_menu_row
 
 from crib.games import new
 from crib.match import Match
@@ -111,10 +111,10 @@ def test_muggins_in_a_game_of_two(tmp_path):
     ref.adjust(0, -moved[0])
     ref.adjust(1, moved[0])
     assert m.standings() == ref.standings()
-    sim.press("A")
+    sim.run_script(GO_ON)
     for _player in (1, 2):
         if screen(sim) == "Initials":
-            sim.run_script("A A A")
+            sim.run_script(INITIALS)
     scores = [r["score"] for r in sim.saves.history()]
     assert scores == [raw[0] - moved[0], raw[1] + moved[0]]
 

@@ -1,7 +1,7 @@
 """Shared deals by key presses: a code keyed in deals that variant and seed, the
 game's code is shown and stored with its score, the deal of the day comes from
 the board's date (and says so when the clock is not set); and the demo."""
-from drive import code_keys, game_keys
+from drive import GO_ON, INITIALS, code_keys, game_keys
 
 from crib.dealcode import ALPHABET, deal_of_the_day, encode, pretty
 from pocketcrib.sim import Sim
@@ -27,7 +27,7 @@ def test_a_code_keyed_in_deals_its_game(tmp_path):
     sim.run_script("A")
     sim.run_script(game_keys("patience"))
     assert screen(sim) == "Over" and sim.app.screen.code == "Code " + pretty(code)
-    sim.run_script("A A A A")
+    sim.run_script(GO_ON + INITIALS)
     assert [r["code"] for r in sim.saves.history()] == [code]
     assert [r["code"] for r in sim.saves.high_scores("patience")] == [code]
 

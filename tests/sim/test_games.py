@@ -1,7 +1,7 @@
 """Whole games played by key presses in the simulator, for each variant and for
 two-player Solitaire Cribbage, checked against the rules core and the saves."""
 import pytest
-from drive import expected, game_keys, multi_keys, to_menu_row
+from drive import GO_ON, INITIALS, expected, game_keys, multi_keys, to_menu_row
 
 from crib.match import Match
 from pocketcrib.sim import Sim
@@ -24,7 +24,7 @@ def test_whole_game_by_keys(tmp_path, variant):
     assert screen(sim) == "Over"
     g = sim.app.play.match.games[0]
     assert (g.variant, g.seed, g.score, g.log) == (variant, seed, want.score, want.log)
-    sim.press("A")  # the first score on a new device is always a high score
+    sim.run_script(GO_ON)  # the first score on a new device is always a high score
     assert screen(sim) == "Initials"
     sim.run_script("UP A UP UP A DOWN DOWN A")
     assert screen(sim) == "Scores"
@@ -55,11 +55,11 @@ def test_two_players_by_keys(tmp_path):
         low = sorted(ref.game().pending)
         ref.discard(low[0], low[1])
     assert (m.standings(), m.double) == (ref.standings(), ref.double)
-    sim.press("A")
+    sim.run_script(GO_ON)
     for player in (1, 2):
         assert screen(sim) == "Initials"
         assert sim.app.screen.prompt == "Player %d" % player
-        sim.run_script("A A A")
+        sim.run_script(INITIALS)
     assert screen(sim) == "Scores"
     history = list(sim.saves.history())
     assert [(r["seed"], r["score"], r["players"]) for r in history] == [

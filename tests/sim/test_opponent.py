@@ -2,7 +2,7 @@
 the computer plays its own pack at its level, visibly and at a pace, keeping
 level with the player; checked against the rules core (crib.autoplay, Match)."""
 import pytest
-from drive import DEAL, RESUME, expected, to_menu_row
+from drive import DEAL, GO_ON, INITIALS, RESUME, expected, to_menu_row
 
 from crib import autoplay
 from crib.dealcode import encode
@@ -49,9 +49,9 @@ def test_whole_game_against_the_computer(tmp_path, level):
         low = sorted(ref.game().pending)
         ref.discard(*(low[:2] if ref.turn == 0 else pick(ref.game())))
     assert (m.standings(), m.double) == (ref.standings(), ref.double)
-    sim.press("A")
+    sim.run_script(GO_ON)
     assert screen(sim) == "Initials" and sim.app.screen.prompt == "New high score!"
-    sim.run_script("A A A")
+    sim.run_script(INITIALS)
     assert screen(sim) == "Scores"
     # Only the player's game is recorded, with its deal code.
     code = encode("solitaire", seed)

@@ -3,7 +3,7 @@ flash folder) offers to resume, and resumes to the last completed move on the
 screen it was on; a finished game is recorded once, whenever the cut came."""
 import shutil
 
-from drive import RESUME, expected, game_keys, multi_keys, to_menu_row
+from drive import GO_ON, INITIALS, RESUME, expected, game_keys, multi_keys, to_menu_row
 
 from pocketcrib.sim import Sim
 
@@ -55,9 +55,9 @@ def _sim(tmp_path, seed):
 
 def test_cut_at_every_key_of_a_solitaire_game(tmp_path):
     sim = _sim(tmp_path, 31)
-    keys = to_menu_row(0) + game_keys("solitaire") + ["A"]  # to the initials
+    keys = to_menu_row(0) + game_keys("solitaire") + GO_ON  # to the initials
     for i, k in enumerate(keys):
-        sim.press(k)
+        sim.run_script([k])
         _check_resume(sim, tmp_path, i)
     assert type(sim.app.screen).__name__ == "Initials"
 
@@ -66,7 +66,7 @@ def test_cut_at_every_key_of_patience_ii(tmp_path):
     sim = _sim(tmp_path, 32)
     keys = to_menu_row(2) + game_keys("patience2")
     for i, k in enumerate(keys):
-        sim.press(k)
+        sim.run_script([k])
         _check_resume(sim, tmp_path, i)
     assert type(sim.app.screen).__name__ == "Over"
 
@@ -75,7 +75,7 @@ def test_cut_at_every_key_of_a_two_player_match(tmp_path):
     sim = _sim(tmp_path, 33)
     setup, keys = multi_keys(2)
     for i, k in enumerate(setup + keys):
-        sim.press(k)
+        sim.run_script([k])
         if i % 3 == 0 or type(sim.app.screen).__name__ != "Table":
             _check_resume(sim, tmp_path, i)
     assert type(sim.app.screen).__name__ == "Standings"
@@ -83,13 +83,13 @@ def test_cut_at_every_key_of_a_two_player_match(tmp_path):
 
 def test_cut_while_entering_initials_records_the_game_once(tmp_path):
     sim = _sim(tmp_path, 34)
-    sim.run_script(to_menu_row(1) + game_keys("patience") + ["A", "UP"])
+    sim.run_script(to_menu_row(1) + game_keys("patience") + GO_ON + ["UP"])
     assert type(sim.app.screen).__name__ == "Initials"
     assert len(list(sim.saves.history())) == 1
     again = _check_resume(sim, tmp_path, 0)
-    again.run_script("A")  # Over -> the end is recorded again? No: once.
+    again.run_script(GO_ON)  # Over -> the end is recorded again? No: once.
     assert type(again.app.screen).__name__ == "Initials"
-    again.run_script("A A A")
+    again.run_script(INITIALS)
     assert type(again.app.screen).__name__ == "Scores"
     history = list(again.saves.history())
     assert [(r["n"], r["score"]) for r in history] == [(1, expected("patience", 34).score)]

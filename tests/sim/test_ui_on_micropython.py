@@ -4,7 +4,7 @@ draws for the same seed and keys."""
 import shutil
 from pathlib import Path
 
-from drive import game_keys, to_menu_row
+from drive import GO_ON, game_keys, to_menu_row
 
 from mpvm import FIRMWARE, run_micropython
 from pocketcrib.sim import Sim
@@ -16,7 +16,7 @@ BENCH = HERE.parent / "bench"
 def test_full_game_same_frame_on_micropython(tmp_path):
     seed = 2026
     # Patience II: two discards a deal, then to the high-score table via initials.
-    keys = to_menu_row(2) + game_keys("patience2") + ["A", "UP", "A", "A", "A"]
+    keys = to_menu_row(2) + game_keys("patience2") + GO_ON + ["UP", "A", "A", "A"]
     sim = Sim(tmp_path / "cpython", seed=seed)
     sim.run_script(keys)
     assert type(sim.app.screen).__name__ == "Scores"

@@ -1,5 +1,5 @@
 """Play by key presses in the MicroPython VM (or CPython): argv = data folder,
-seed, then key names. Prints the frame drawn last as hex, and the history."""
+seed, then key names (or wait:S, seconds with no key). Prints the frame drawn last as hex, and the history."""
 import sys
 
 import uiboard
@@ -16,7 +16,10 @@ def main(argv):
     app = App(board, saves, seed=seed)
     app.step()
     for name in argv[2:]:
-        uiboard.press(app, name)
+        if name.startswith("wait:"):
+            uiboard.wait(app, int(float(name[5:]) * 1000))
+        else:
+            uiboard.press(app, name)
     print("FROM", app_module.__file__)
     print("SCREEN", type(app.screen).__name__)
     print("FRAME", uiboard.frame_hex(board.display))
