@@ -115,7 +115,8 @@ def _install(board, built, on_board, copy, staged, stale, before, stamp_bytes, v
     The changed files are first written beside the old ones (path.new), where the
     game never looks, and checked by hash; a flash cut short until then leaves the
     old game whole. Only then the update marker goes on, the files are renamed
-    over the old ones (main.py first: whichever main.py boots, it sees the marker),
+    over the old ones (main.py first: until it is in, every module is still the old
+    one, even on a firmware whose main.py predates the marker; after, it sees it),
     stale ones removed, the new stamp written over the old, and the marker taken off. A board that
     boots with the marker shows "update incomplete" instead of a mix of versions;
     the next flash finds it and finishes the update.

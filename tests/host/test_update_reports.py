@@ -4,8 +4,10 @@ games played while the board's clock was unset are dated "after" the last date t
 
 import json
 
+import pytest
+
 from pocketcrib import device, export, flash, places, store
-from updates import firmware_copy
+from updates import Cable, firmware_copy
 
 UNDATED = {"n": 7, "variant": "patience", "seed": 9, "score": 66, "won": False, "target": 80,
            "rounds": [12, 14, 13, 15, 12], "date": None, "players": 1, "code": None}
@@ -53,16 +55,21 @@ def test_flash_removes_its_leftovers_and_says_what_it_did(make_board, cli, failu
     assert not (vb.flash / "pocketcrib.update").exists()
     assert cli("doctor", "--port", vb.port).returncode == 0
 
-    # A changed module already staged whole by a flash cut short is switched in, not sent again.
-    fw = firmware_copy(tmp_path / "next", {"crib/rng.py": "\n_NEXT = 1\n"})
+    # A changed module already staged whole by a flash cut short is switched in, not sent again;
+    # main.py is switched in first (until then, every module on the board is still the old one).
+    fw = firmware_copy(tmp_path / "next", {"crib/rng.py": "\n_NEXT = 1\n", "main.py": "# next\n"})
     monkeypatch.setenv("POCKETCRIB_FIRMWARE", str(fw))
     rng = flash.build(fw, 774)["/crib/rng.mpy"]
     assert rng != built["/crib/rng.mpy"]
     with device.connect(vb.port) as board:
         board.stage("/crib/rng.mpy", rng)
-    res = flash.flash(vb.port, progress=False, out=lambda s: None)
-    assert (res.copied, res.bytes_sent, res.leftovers) == (1, 0, 0)
+    with pytest.MonkeyPatch.context() as mp:
+        ops = Cable(mp, vb).ops
+        res = flash.flash(vb.port, progress=False, out=lambda s: None)
+    assert (res.copied, res.bytes_sent, res.leftovers) == (2, (fw / "main.py").stat().st_size, 0)
     assert (vb.flash / "crib" / "rng.mpy").read_bytes() == rng
+    assert [what for _, what in ops if what.startswith("switching")] == ["switching /main.py in",
+                                                                          "switching /crib/rng.mpy in"]
 
 
 def test_only_our_own_leftovers_are_removed():
