@@ -161,8 +161,12 @@ def cmd_vboard(args):
             print(f"flash {flash}\nA virtual Pocket Crib board is up: `pocketcrib flash` finds it. "
                   "Ctrl-C switches it off.", flush=True)
 
+    if args.play:
+        from pocketcrib.vboard import view
+
+        return view.play(args.flash, args.port, use_braille=args.braille)
     return vboard.serve(args.flash, args.port, uid=args.uid, display=not args.no_display, pins=args.pins,
-                        heap=args.heap, ready=ready, micropython=args.micropython)
+                        heap=args.heap, ready=ready, micropython=args.micropython, screen=args.screen)
 
 
 def cmd_web(args):
@@ -327,6 +331,11 @@ def build_parser():
     c.add_argument("--pins", type=Path, metavar="FILE",
                    help='JSON file of forced input levels, e.g. {"15": 0} holds B (read as it changes)')
     c.add_argument("--heap", type=int, metavar="BYTES", help="first heap chunk of the VM")
+    c.add_argument("--play", action="store_true",
+                   help="play it in this terminal: its display drawn here, keys pressed on its buttons (it gets "
+                   "this checkout's game first); other commands reach it from another terminal meanwhile")
+    c.add_argument("--braille", action="store_true", help="with --play: draw with braille, as in a small terminal")
+    c.add_argument("--screen", metavar="FIFO", help=argparse.SUPPRESS)  # where --play reads the display from
     c.add_argument("--micropython", metavar="VERSION:MPY",
                    help="report an older MicroPython, e.g. 1.18.0:5 (to try `flash` against a board that needs "
                    "updating); the VM itself stays 1.27")

@@ -264,22 +264,27 @@ class TerminalView:
     130x35 characters; a smaller terminal (80x24 say) gets braille, which fits in 66x19.
     Ctrl-C is a key here (it quits), not a signal to whatever started us (make)."""
 
-    def __init__(self, use_braille=False, notice=None, help_line=HELP):
+    def __init__(self, use_braille=False, notice=None, help_line=HELP, below=()):
         self.use_braille = use_braille
         self.notice = notice  # shown in place of the help line until the first key
         self.help_line = help_line
+        self.below = list(below)  # more lines under the help line, where the terminal has room
         self.drawn = None
         self.drawn_size = None
 
-    def __enter__(self):
-        import termios
-        import tty
-
+    def check(self):
+        """SimError unless this is a terminal big enough for the glass."""
         if not sys.stdin.isatty():
             raise SimError("the terminal view needs a terminal (or use --keys/--window)")
         cols, lines = self.size()
         if cols < MIN_SIZE[0] or lines < MIN_SIZE[1]:
             raise SimError("terminal too small (need %dx%d, this one is %dx%d)" % (*MIN_SIZE, cols, lines))
+
+    def __enter__(self):
+        import termios
+        import tty
+
+        self.check()
         self.fd = sys.stdin.fileno()
         self.old = termios.tcgetattr(self.fd)
         tty.setcbreak(self.fd)
@@ -336,6 +341,8 @@ class TerminalView:
             body.append("|" + ("\x1b[2m" + line + "\x1b[0m" if dim else line) + "|")
         body.append("+" + "-" * width + "+")
         body.append((self.notice or self.help_line).ljust(width + 2)[: width + 2])
+        room = lines - (len(body) - 1)  # body[0] moves the cursor home, the rest are rows
+        body += [line[: cols - 1].ljust(cols - 1) for line in self.below[: max(0, room)]]
         if (cols, lines) != self.drawn_size:  # resized: clear what the old layout left
             self.drawn_size = (cols, lines)
             out.write("\x1b[2J")

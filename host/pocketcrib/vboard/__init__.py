@@ -105,18 +105,20 @@ class _Claim:
             self.file.close()  # closing lets go of the lock
 
 
-def serve(flash=None, port=None, uid=None, display=True, pins=None, heap=None, ready=None, micropython=None):
+def serve(flash=None, port=None, uid=None, display=True, pins=None, heap=None, ready=None, micropython=None,
+          screen=None):
     """Run a virtual board until killed; ready(port, flash) is called once it is up.
-    Without flash, port or uid it takes the first free default ones (see choose())."""
+    Without flash, port or uid it takes the first free default ones (see choose()).
+    screen: a FIFO a viewer reads the display's I2C transfers from (see view.py)."""
     claim = _Claim()
     try:
         flash, port, uid = choose(flash, port, uid)
-        return _serve(flash, port, uid, display, pins, heap, ready, micropython, claim)
+        return _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, claim)
     finally:
         claim.release()
 
 
-def _serve(flash, port, uid, display, pins, heap, ready, micropython, claim):
+def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, claim):
     flash = Path(flash).resolve()
     port = Path(port).absolute()
     flash.mkdir(parents=True, exist_ok=True)
@@ -160,6 +162,8 @@ def _serve(flash, port, uid, display, pins, heap, ready, micropython, claim):
                 cmd += ["--heap", str(heap)]
             if micropython:
                 cmd += ["--micropython", micropython]
+            if screen:
+                cmd += ["--screen", str(screen)]
             child = subprocess.Popen(cmd, stdin=master, stdout=master, pass_fds=(status_w,))
             os.close(master)
             os.close(status_w)
@@ -236,19 +240,25 @@ def _write_json(path, obj):
 class VirtualBoard:
     """A virtual board in its own process group, for tests and benches."""
 
-    def __init__(self, flash, port=None, uid=DEFAULT_UID, display=True, log=None, micropython=None):
-        self.flash = Path(flash)
-        self.port = str(port or self.flash.parent / (self.flash.name + ".tty"))
-        self.uid = uid
+    def __init__(self, flash, port=None, uid=DEFAULT_UID, display=True, log=None, micropython=None, pins=None,
+                 screen=None):
+        """flash None: the board takes its own place (port, flash, uid) as `pocketcrib vboard` does."""
+        self.flash = Path(flash) if flash else None
+        self.port = str(port or self.flash.parent / (self.flash.name + ".tty")) if flash else port
+        self.uid = uid if flash else None
         self.display = display
-        self.pins = self.flash.parent / (self.flash.name + ".pins.json")
+        self.pins = pins or self.flash.parent / (self.flash.name + ".pins.json")
         self.log = log
         self.micropython = micropython
+        self.screen = screen
         self.proc = None
 
     def start(self, timeout=30):
-        cmd = [sys.executable, "-m", "pocketcrib.vboard", "--flash", str(self.flash), "--port", self.port,
-               "--uid", self.uid, "--pins", str(self.pins)]
+        cmd = [sys.executable, "-m", "pocketcrib.vboard", "--pins", str(self.pins)]
+        for option, value in (("--flash", self.flash), ("--port", self.port), ("--uid", self.uid),
+                              ("--screen", self.screen)):
+            if value:
+                cmd += [option, str(value)]
         if not self.display:
             cmd.append("--no-display")
         if self.micropython:
@@ -261,6 +271,7 @@ class VirtualBoard:
         if not line.startswith("port "):
             self.unplug()
             raise RuntimeError(f"virtual board did not start: {line!r}")
+        self.port = line.split(None, 1)[1].strip()
         return self
 
     def press(self, levels):

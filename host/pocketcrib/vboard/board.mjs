@@ -2,6 +2,7 @@
 //
 //   node board.mjs --mjs .../micropython.mjs --flash DIR [--uid HEX] [--no-display]
 //                  [--pins FILE] [--heap BYTES] [--status FD] [--micropython VERSION:MPY]
+//                  [--screen FIFO]
 //
 // fd 0 and 1 are the master side of a pseudo-terminal (non-blocking); the host
 // (mpremote) opens the slave side as its serial port. The status fd, if given,
@@ -128,24 +129,28 @@ function flush() {
     let buf = Buffer.from(out);
     out = [];
     if (buf.includes('File "/_vb/')) buf = Buffer.from(buf.toString("latin1").replace(OWN_FRAMES, ""), "latin1");
+    // The host not reading yet: wait a little, taking its input meanwhile. No host, or one
+    // that stopped reading: the output is lost, as on USB.
+    const err = writeAll(FD_OUT, buf, 3000, pump);
+    if (err && err.code !== "EAGAIN" && err.code !== "EIO") throw err;
+}
+
+function writeAll(fd, buf, patience, meanwhile) {
+    // Write buf to a non-blocking fd, waiting up to `patience` ms in all while it is full;
+    // null when written, else the error that stopped it.
     let off = 0;
     let waited = 0;
     while (off < buf.length) {
         try {
-            off += fs.writeSync(FD_OUT, buf, off, buf.length - off);
+            off += fs.writeSync(fd, buf, off, buf.length - off);
         } catch (e) {
-            if (e.code === "EAGAIN" && waited < 3000) {
-                // The host is not reading yet: wait a little, taking its input meanwhile.
-                pump();
-                nap(1);
-                waited++;
-                continue;
-            }
-            // No host, or one that stopped reading: the output is lost, as on USB.
-            if (e.code === "EAGAIN" || e.code === "EIO") return;
-            throw e;
+            if (e.code !== "EAGAIN" || waited >= patience) return e;
+            if (meanwhile) meanwhile();
+            nap(1);
+            waited++;
         }
     }
+    return null;
 }
 
 // ---- following the REPL --------------------------------------------------------
@@ -192,6 +197,31 @@ function poll() {
     input = input.slice(i + 1);
     inHead = 0;
     return true;
+}
+
+// ---- the display cable to a viewer (--screen FIFO) ----------------------------
+// Every I2C transfer to the display also goes out as a text line "ADDR HEX" to a
+// viewer that holds the FIFO open for reading (`pocketcrib vboard --play`), which
+// feeds them to the simulator's own panel. No viewer, or one that stops reading
+// for two seconds: the screen is not sent, as with a display unplugged.
+let screenFd = -1;
+if (opts.screen) {
+    try {
+        screenFd = fs.openSync(opts.screen, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+    } catch (e) {
+        screenFd = -1;
+    }
+}
+
+function screenOut(line) {
+    if (screenFd < 0) return;
+    if (writeAll(screenFd, Buffer.from(line + "\n", "latin1"), 2000, null) === null) return;
+    try {
+        fs.closeSync(screenFd);
+    } catch (e) {
+        // already gone
+    }
+    screenFd = -1;
 }
 
 let pinLevels = {};
@@ -242,6 +272,8 @@ const boardApi = {
         }
     },
     pin: (gp) => pinLevel(gp),
+    screen: () => screenFd >= 0,
+    i2c: (addr, hex) => screenOut(addr.toString(16) + " " + hex),
     reset: (kind) => {
         // "exit" (sys.exit() in main.py) must not undo a machine.reset() made just before.
         if (kind !== "exit" || !pendingReset) pendingReset = kind;

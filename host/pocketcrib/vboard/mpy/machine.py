@@ -3,8 +3,10 @@
 # forces a level; an SSD1306 answers at 0x3C and 0x3D on I2C (unless started
 # with --no-display) and keeps its display RAM, so the screen can be read back
 # (display_ram()); every I2C transfer is counted and the last few are kept.
-import _vbjs
 import time
+from binascii import hexlify
+
+import _vbjs
 
 PWRON_RESET = 1
 WDT_RESET = 3
@@ -201,6 +203,7 @@ _I2C_PINS = {
     1: ((2, 6, 10, 14, 18, 26), (3, 7, 11, 15, 19, 27)),
 }
 _DISPLAY_ADDRS = (0x3C, 0x3D) if _vbjs.display() else ()
+_SCREEN = _vbjs.screen()  # a viewer takes a copy of every transfer to the display
 _ram = bytearray(1024)  # the SSD1306's display RAM: 8 pages of 128 columns
 _disp = {"col": 0, "page": 0, "c0": 0, "c1": 127, "p0": 0, "p1": 7, "mode": 2, "on": 0}
 # Argument counts of SSD1306 commands that take any.
@@ -309,6 +312,8 @@ class I2C:
         if len(_log) > _LOG_KEEP:
             _log.pop(0)
         _display_write(data)
+        if _SCREEN:
+            _vbjs.i2c(addr, hexlify(data).decode())
         return len(data)
 
     def writeto(self, addr, buf, stop=True):

@@ -1,0 +1,147 @@
+"""Playing the virtual board from this terminal: `pocketcrib vboard --play`.
+
+The board runs as `pocketcrib vboard` does (its own port, flash folder and id,
+reachable by every other command meanwhile), with two wires to this process:
+its display's I2C transfers come over a FIFO into the simulator's own panel
+(pocketcrib.panel), drawn by the simulator's terminal view; and each key pressed
+here holds the button's pin low for a moment (the board's --pins file), so the
+firmware's own button driver debounces it, as on the device.
+"""
+
+import os
+import re
+import shutil
+import signal
+import tempfile
+import time
+from pathlib import Path
+
+from pocketcrib import places
+from pocketcrib.errors import PocketCribError
+
+HOLD_MS = 120  # a press: at least this long, so the firmware's debounce takes it...
+HOLD_MAX_MS = 350  # ...and less than its auto-repeat delay (400 ms) on the arrows
+LONG_MS = 1000  # B held (a pause), past the firmware's 700 ms
+GAP_MS = 80  # released between two presses
+
+
+def button_pins():
+    """{"UP": GP, ..., "B": GP} from hardware/pins.py, the one place the pins are named."""
+    text = places.pin_map().read_text()
+    pins = {name: int(gp) for name, gp in re.findall(r"^BTN_(UP|DOWN|LEFT|RIGHT|A|B) = const\((\d+)\)", text, re.M)}
+    if len(pins) != 6:
+        raise PocketCribError(f"{places.pin_map()} does not name the six buttons", "is this a Pocket Crib checkout?")
+    return pins
+
+
+class Presser:
+    """Key presses in, pin levels out, one press at a time: a press is held until the
+    board has drawn something in answer (or HOLD_MAX_MS), then let go for GAP_MS."""
+
+    def __init__(self, press, pins):
+        self.press = press  # press({gp: 0}) holds those pins low, press({}) lets go
+        self.pins = pins
+        self.queue = []
+        self.held = None  # (name, since, frames drawn when pressed)
+        self.free_at = 0.0
+
+    def add(self, name):
+        self.queue.append(name)
+
+    def idle(self):
+        return not self.queue and self.held is None
+
+    def step(self, now, frames):
+        if self.held is not None:
+            name, since, seen = self.held
+            ms = (now - since) * 1000
+            if ms >= (LONG_MS if name == "B_LONG" else HOLD_MAX_MS) or (
+                    name != "B_LONG" and ms >= HOLD_MS and frames != seen):
+                self.press({})
+                self.held = None
+                self.free_at = now + GAP_MS / 1000
+        elif self.queue and now >= self.free_at:
+            name = self.queue.pop(0)
+            self.press({self.pins["B" if name == "B_LONG" else name]: 0})
+            self.held = (name, now, frames)
+
+
+class Screen:
+    """The reading end of the display FIFO, fed into a Panel."""
+
+    def __init__(self, path):
+        from pocketcrib.panel import Panel
+
+        os.mkfifo(path)
+        self.fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        self.panel = Panel()
+        self.rest = b""
+
+    def read(self):
+        """Take every transfer waiting; True if any came."""
+        got = False
+        while True:
+            try:
+                chunk = os.read(self.fd, 65536)
+            except BlockingIOError:
+                break
+            if not chunk:  # no board holds the other end (between boots)
+                break
+            self.rest += chunk
+        *lines, self.rest = self.rest.split(b"\n")
+        for line in lines:
+            addr, _, data = line.partition(b" ")
+            try:
+                self.panel.writeto(int(addr, 16), bytes.fromhex(data.decode()))
+                got = True
+            except (ValueError, OSError):
+                continue  # a line cut short when a board went away
+        return got
+
+    def close(self):
+        os.close(self.fd)
+
+
+def play(flash=None, port=None, use_braille=False, out=print):
+    """Start a virtual board with this checkout's game on it and play it here until q."""
+    from pocketcrib import flash as flashing
+    from pocketcrib.sim import SimError, TerminalView
+    from pocketcrib.vboard import VirtualBoard
+
+    pins = button_pins()
+    help_line = "arrows  z: A  x: B  X: long B  q: quit"
+    view = TerminalView(use_braille, help_line=help_line)
+    view.check()  # before starting anything
+    tmp = Path(tempfile.mkdtemp(prefix="pocketcrib-play-"))
+    screen = Screen(tmp / "screen")
+    vb = VirtualBoard(flash, port, pins=tmp / "pins.json", screen=tmp / "screen", log=tmp / "board.log")
+    old_hup = signal.signal(signal.SIGHUP, _hang_up)  # a closed terminal switches the board off too
+    try:
+        try:
+            vb.start()
+        except RuntimeError:
+            raise PocketCribError("the virtual board did not start", f"its log: {tmp / 'board.log'}") from None
+        out(f"Virtual board up at {vb.port}; putting this checkout's Pocket Crib on it...")
+        flashing.flash(vb.port, progress=False, out=lambda s: None)
+        presser = Presser(vb.press, pins)
+        view.below = [f"port {vb.port}", "`pocketcrib scores pull` works from another terminal"]
+        with view:
+            while True:
+                for name in view.pressed(0.01):
+                    if name == "QUIT":
+                        return 0
+                    presser.add(name)
+                screen.read()
+                presser.step(time.monotonic(), screen.panel.bytes)
+                view.show(screen.panel)
+                if vb.proc is None or vb.proc.poll() is not None:
+                    raise SimError("the virtual board stopped", f"its log: {tmp / 'board.log'}")
+    finally:
+        signal.signal(signal.SIGHUP, old_hup)
+        vb.stop()
+        screen.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _hang_up(*_):
+    raise KeyboardInterrupt
