@@ -33,7 +33,7 @@ def test_games_that_share_a_number_are_all_kept(tmp_path):
     # The board was restored from a backup made after game 1: it numbers 2 and 3 again.
     again = pull(db, [game(1, 11), game(2, 22), game(3, 23), game(4, 24)])
     assert (again.games_added, again.renumbered, again.problems) == (3, 2, [])
-    assert "2 new game(s) reuse the numbers of earlier games" in again.summary() and "problem" not in again.summary()
+    assert "2 new games reuse the numbers of earlier games" in again.summary() and "problem" not in again.summary()
     assert rows(tmp_path / "s.sqlite3")[:3] == before  # the earlier rows untouched
     assert [(g["n"], g["seed"]) for g in db.games()] == [(1, 11), (2, 12), (2, 22), (3, 13), (3, 23), (4, 24)]
     assert pull(db, [game(2, 22), game(4, 24)]).games_added == 0  # pulling again adds nothing
