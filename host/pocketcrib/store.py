@@ -58,10 +58,11 @@ class PullReport(namedtuple("PullReport", "device games_seen games_added scores_
                 f"{counted(self.scores_seen, 'high score')} ({self.scores_added} new). "
                 f"The database holds {counted(self.total_games, 'game')} from {counted(self.boards, 'board')}.")
         if self.renumbered:
-            text += (f" {self.renumbered} new game(s) reuse the numbers of earlier games (a restored or wiped "
-                     "board): all are kept.")
+            text += (f" {counted(self.renumbered, 'new game')} reuse the numbers of earlier games (a restored or "
+                     "wiped board): all are kept.")
         if self.problems:
-            text += f" {len(self.problems)} problem(s) with the board's records, below: the rest was saved."
+            text += (f" {counted(len(self.problems), 'problem')} with the board's records, below: the rest was "
+                     "saved.")
         return text
 
 
