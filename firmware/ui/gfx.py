@@ -20,6 +20,8 @@ _ROWS = const(6)  # list rows below the title bar
 
 _small = bytearray(8)
 _sfb = framebuf.FrameBuffer(_small, 8, 8, framebuf.MONO_VLSB)
+# The small font as one strip, 8 pixels high (its columns are MONO_VLSB bytes).
+_strip = framebuf.FrameBuffer(bytearray(SMALL), len(SMALL), 8, framebuf.MONO_VLSB)
 _big = bytearray(24)  # 12 columns, two pages
 _bfb = framebuf.FrameBuffer(_big, 12, 16, framebuf.MONO_VLSB)
 # Blitting through this palette swaps the colours: with key 1 it draws the
@@ -43,8 +45,10 @@ def glyph(fb, code, x, y, c=1):
         code = 63
     o = (SMALL_OFF[code << 1] << 8) | SMALL_OFF[(code << 1) + 1]
     w = SMALL_W[code]
-    for i in range(8):
-        _small[i] = SMALL[o + i] if i < w else 0
+    # The glyph's columns out of the font strip (blit clips to the scratch),
+    # the next glyph's cleared: C calls, not a Python loop a column.
+    _sfb.blit(_strip, -o, 0)
+    _sfb.fill_rect(w, 0, 8 - w, 8, 0)
     _blit(fb, _sfb, x, y, c)
     return w
 
@@ -175,23 +179,38 @@ def bar(fb, s, y=0):
     text(fb, s, 2, y + 1, 0)
 
 
-def listing(fb, rows, cur, top):
-    """Rows under the title bar with the current one lit; returns the new top row."""
+def listing(fb, rows, cur, top, was=-1):
+    """Rows under the title bar with the current one lit; returns the new top row.
+
+    With `was`, the row lit on the glass before: only it and the current row
+    are drawn again, unless the rows scrolled (then all of them are)."""
     if cur < top:
-        top = cur
+        new = cur
     elif cur >= top + _ROWS:
-        top = cur - _ROWS + 1
-    for i in range(top, min(len(rows), top + _ROWS)):
-        y = 10 + 9 * (i - top)
-        lit = i == cur
-        if lit:
-            fb.fill_rect(0, y, 128, 9, 1)
-        text(fb, rows[i], 4, y + 1, 0 if lit else 1)
-    if top > 0:
+        new = cur - _ROWS + 1
+    else:
+        new = top
+    if was < 0 or new != top:
+        if was >= 0:
+            fb.fill_rect(0, 10, W, H - 10, 0)
+        for i in range(new, min(len(rows), new + _ROWS)):
+            _row(fb, rows[i], 10 + 9 * (i - new), i == cur)
+    else:
+        for i in (was, cur):
+            y = 10 + 9 * (i - top)
+            fb.fill_rect(0, y, W, 9, 0)
+            _row(fb, rows[i], y, i == cur)
+    if new > 0:
         glyph(fb, ord("^"), 122, 10)
-    if top + _ROWS < len(rows):
+    if new + _ROWS < len(rows):
         glyph(fb, ord("v"), 122, 56)
-    return top
+    return new
+
+
+def _row(fb, s, y, lit):
+    if lit:
+        fb.fill_rect(0, y, W, 9, 1)
+    text(fb, s, 4, y + 1, 0 if lit else 1)
 
 
 def cursor(fb, x, y):

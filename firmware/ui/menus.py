@@ -30,8 +30,10 @@ class Menu:
         items.append(("Settings", "Settings"))
         items.append(("About", "About"))
         self.items = items
+        self.labels = [t for t, _ in items]
         self.cur = cur
         self.top = 0
+        self.drawn = -1  # the row lit on the glass
 
     def key(self, k):
         n = len(self.items)
@@ -49,11 +51,17 @@ class Menu:
         elif k == B:
             self.app.go("Title")
             return
-        self.app.redraw()
+        self.app.update()
 
     def draw(self, fb):
         gfx.bar(fb, "Pocket Crib")
-        self.top = gfx.listing(fb, [t for t, _ in self.items], self.cur, self.top)
+        self.top = gfx.listing(fb, self.labels, self.cur, self.top)
+        self.drawn = self.cur
+
+    def patch(self, fb):
+        """A move: the row left and the row lit (all rows if they scroll)."""
+        self.top = gfx.listing(fb, self.labels, self.cur, self.top, self.drawn)
+        self.drawn = self.cur
 
 
 def _resume(app):

@@ -64,3 +64,17 @@ def test_b_on_the_title_goes_to_the_menu_with_resume_on_top(tmp_path):
     assert screen(sim) == "Menu" and sim.app.screen.items[0][0] == "Resume the game"
     sim.press("A")
     assert screen(sim) == "Table" and sim.app.play.state() == state
+
+
+@pytest.mark.parametrize("saved", [False, True])
+def test_a_menu_move_draws_what_a_whole_redraw_would(tmp_path, saved):
+    # A move redraws two rows (issue 14, item 19), or all of them when they scroll.
+    sim = _saved(tmp_path)[0] if saved else Sim(tmp_path, seed=5)
+    sim.press("B")
+    assert screen(sim) == "Menu"
+    for k in ["DOWN"] * 16 + ["UP"] * 5 + ["DOWN", "UP"] * 3 + ["UP"] * 14:
+        sim.press(k)
+        moved = sim.frame()
+        sim.app.redraw()
+        sim.app.step()
+        assert sim.frame() == moved, (k, sim.app.screen.cur)
