@@ -62,6 +62,8 @@ SCREENS = {
     "Pause": "ui.play",
     "CpuTurn": "ui.auto",
     "Demo": "ui.auto",
+    "GridTable": "ui.grid",
+    "GridOver": "ui.grid",
 }
 
 

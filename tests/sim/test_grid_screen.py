@@ -1,0 +1,180 @@
+"""The grid solitaires' screens by key presses in the simulator: whole games of
+Poker Patience (both tables, Foster's rule off and on) and Cribbage Squares,
+the hint and the end review, and pixel snapshots of the grid (every placed
+card's rank and suit, the next card, the cursor, the running line scores).
+
+The screens are not on the menu yet: a test enters them by name, as the menu
+will. UPDATE_SNAPSHOTS=1 rewrites tests/sim/snapshots/grid/ (look before committing).
+"""
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from crib import grids
+from pocketcrib.sim import Sim
+
+SNAPS = Path(__file__).resolve().parent / "snapshots" / "grid"
+OPTIONS = [("poker", "american", False), ("poker", "english", False), ("poker", "american", True),
+           ("poker", "english", True), ("squares", "american", False)]
+
+
+def start(tmp_path, variant="poker", seed=7, table="american", foster=False):
+    sim = Sim(tmp_path, seed=1)
+    sim.app.go("GridTable", variant, seed, table, foster)
+    sim.settle()
+    return sim
+
+
+def screen(sim):
+    return type(sim.app.screen).__name__
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_whole_game_by_keys(tmp_path, options):
+    variant, table, foster = options
+    sim = start(tmp_path, variant, 11, table, foster)
+    table_screen = sim.app.screen
+    g = table_screen.game
+    moves = ["RIGHT", "DOWN", "LEFT", "UP", "DOWN"]
+    placed = 0
+    while screen(sim) == "GridTable":
+        # Walk the cursor about, put the card where it stands if it may go there.
+        sim.press(moves[placed % len(moves)])
+        if g.legal(table_screen.cur):
+            card = g.next
+            where = table_screen.cur
+            sim.press("A")
+            placed += 1
+            assert g.cells[where] == card
+        else:
+            sim.press("A")  # refused: nothing changes
+    assert placed == g.cards and g.over
+    assert screen(sim) == "GridOver"
+    over = sim.app.screen
+    assert over.game is g and 0 <= over.matched <= g.cards and over.lost >= 0
+    want = grids.new(variant, 11, table, foster)
+    for s in g.moves:
+        want.place(s)
+    assert want.score == g.score
+    sim.press("DOWN")
+    assert over.page == 1
+    sim.press("A")
+    assert screen(sim) == "Menu"
+
+
+def test_the_hint_shows_the_advisors_square_and_placing_there_matches(tmp_path):
+    from crib import placement
+
+    sim = start(tmp_path)
+    t = sim.app.screen
+    for _ in range(6):
+        sim.press("A")
+    sim.press("B")
+    best, expected, mine = t.hint
+    ranked = placement.rank_squares(t.game)
+    assert best == ranked[0][1] and expected == ranked[0][0]
+    assert mine == dict((s, v) for v, s in ranked)[t.cur]
+    sim.press("B")
+    assert t.hint is None
+    before = t.matched
+    t.cur = best
+    sim.press("A")
+    assert t.matched == before + 1
+
+
+def test_a_taken_square_is_refused(tmp_path):
+    sim = start(tmp_path)
+    t = sim.app.screen
+    sim.press("A")
+    first = t.game.moves[0]
+    t.cur = first
+    sim.press("A")
+    assert t.game.turn == 1 and t.cur == first
+
+
+def shot_matches(sim, name):
+    got = [[1 if v else 0 for v in row] for row in sim.glass()]
+    path = SNAPS / (name + ".png")
+    if os.environ.get("UPDATE_SNAPSHOTS"):
+        SNAPS.mkdir(parents=True, exist_ok=True)
+        img = Image.new("1", (128, 64))
+        img.putdata([v for row in got for v in row])
+        img.save(path, optimize=True)
+    img = Image.open(path).convert("L")
+    px = img.tobytes()
+    want = [[1 if px[y * 128 + x] else 0 for x in range(128)] for y in range(64)]
+    diff = sum(a != b for ra, rb in zip(got, want) for a, b in zip(ra, rb))
+    assert diff == 0, "%s: %d pixels differ from the snapshot" % (name, diff)
+
+
+SHOTS = {
+    "poker_midgame": (("poker", 7, "american", False), "A " * 13 + "RIGHT DOWN"),
+    "poker_hint": (("poker", 7, "english", False), "A " * 9 + "LEFT B"),
+    "poker_foster": (("poker", 7, "american", True), "A " * 11 + "LEFT"),
+    "squares_midgame": (("squares", 7, "american", False), "A " * 10 + "DOWN"),
+    "poker_review": (("poker", 7, "american", False), "A " * 25),
+    "squares_review": (("squares", 7, "american", False), "A " * 16 + "DOWN"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHOTS))
+def test_grid_snapshots(tmp_path, name):
+    options, keys = SHOTS[name]
+    sim = start(tmp_path, *options)
+    sim.run_script(keys)
+    shot_matches(sim, name)
+
+
+VM_SCRIPT = """
+import framebuf
+from ui import grid
+from drivers.buttons import A, B
+
+
+class App:
+    def beep(self):
+        pass
+
+    def redraw(self):
+        pass
+
+    def go(self, name, *args):
+        self.went = name
+
+
+buf = bytearray(1024)
+fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+for opts in (("poker", 3, "american", False), ("poker", 3, "english", True), ("squares", 3, "american", False)):
+    app = App()
+    t = grid.GridTable(app, *opts)
+    while not t.game.over:
+        t.key(B)  # the hint, then onto its square, and place the card there
+        t.draw(fb)
+        t.cur = t.hint[0]
+        t.key(B)
+        t.key(A)
+    grid.GridOver(app, t.game, t.matched, t.lost).draw(fb)
+    print(opts[0], opts[1], opts[2], t.game.score, t.matched, app.went, bytes(buf).hex())
+"""
+
+
+def test_the_screens_draw_the_same_frames_in_the_micropython_vm(tmp_path):
+    """The advisor's whole games through the screen, from .mpy in the VM, end on CPython's frames."""
+    import subprocess
+    import sys
+
+    from mpvm import FIRMWARE, run_micropython
+
+    script = tmp_path / "grid_vm.py"
+    script.write_text(VM_SCRIPT)
+    root = FIRMWARE.parent
+    env = {"PYTHONPATH": ":".join(str(p) for p in (FIRMWARE, root / "host" / "pocketcrib" / "mpshim", root / "host"))}
+    cp = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True, env=env)
+    rc, out = run_micropython(script, paths=(FIRMWARE,), use_mpy=True)
+    assert rc == 0, out
+    assert out.splitlines() == cp.stdout.splitlines() and len(cp.stdout.splitlines()) == 3
+    for line in cp.stdout.splitlines():
+        variant, table, foster, score, matched, went, frame = line.split()
+        assert went == "GridOver" and int(matched) == (25 if variant == "poker" else 16)
