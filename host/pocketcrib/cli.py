@@ -164,7 +164,7 @@ def cmd_vboard(args):
     if args.play:
         from pocketcrib.vboard import view
 
-        return view.play(args.flash, args.port, use_braille=args.braille)
+        return view.play(args.flash, args.port, use_braille=args.braille, window=args.window, scale=args.scale)
     return vboard.serve(args.flash, args.port, uid=args.uid, display=not args.no_display, pins=args.pins,
                         heap=args.heap, ready=ready, micropython=args.micropython, screen=args.screen)
 
@@ -335,6 +335,8 @@ def build_parser():
                    help="play it in this terminal: its display drawn here, keys pressed on its buttons (it gets "
                    "this checkout's game first); other commands reach it from another terminal meanwhile")
     c.add_argument("--braille", action="store_true", help="with --play: draw with braille, as in a small terminal")
+    c.add_argument("--window", action="store_true", help="with --play: in a pygame window instead of the terminal")
+    c.add_argument("--scale", type=int, default=6, help="with --window: window pixels per display pixel")
     c.add_argument("--screen", metavar="FIFO", help=argparse.SUPPRESS)  # where --play reads the display from
     c.add_argument("--micropython", metavar="VERSION:MPY",
                    help="report an older MicroPython, e.g. 1.18.0:5 (to try `flash` against a board that needs "

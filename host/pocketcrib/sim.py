@@ -259,6 +259,34 @@ HELP = "arrows move  z/space: A  x: B  X: long B  q: quit"
 MIN_SIZE = (66, 19)  # the braille glass (64x16) in a frame, and the help line
 
 
+class Keyboard:
+    """This terminal's keys, one at a time and unechoed; Ctrl-C comes as a key (it quits)
+    rather than as a signal to whatever started us (make)."""
+
+    def open(self):
+        import termios
+        import tty
+
+        self.fd = sys.stdin.fileno()
+        self.old = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)
+        attrs = termios.tcgetattr(self.fd)
+        attrs[3] &= ~termios.ISIG
+        termios.tcsetattr(self.fd, termios.TCSANOW, attrs)
+
+    def close(self):
+        import termios
+
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.old)
+
+    def read(self, timeout):
+        """Key names typed within timeout seconds ('QUIT' for q or Ctrl-C)."""
+        import select
+
+        r, _, _ = select.select([self.fd], [], [], timeout)
+        return _read_keys(self.fd) if r else []
+
+
 class TerminalView:
     """This terminal as the device: draws a Panel's glass, takes keys. Half blocks need
     130x35 characters; a smaller terminal (80x24 say) gets braille, which fits in 66x19.
@@ -281,24 +309,15 @@ class TerminalView:
             raise SimError("terminal too small (need %dx%d, this one is %dx%d)" % (*MIN_SIZE, cols, lines))
 
     def __enter__(self):
-        import termios
-        import tty
-
         self.check()
-        self.fd = sys.stdin.fileno()
-        self.old = termios.tcgetattr(self.fd)
-        tty.setcbreak(self.fd)
-        attrs = termios.tcgetattr(self.fd)
-        attrs[3] &= ~termios.ISIG
-        termios.tcsetattr(self.fd, termios.TCSANOW, attrs)
+        self.keyboard = Keyboard()
+        self.keyboard.open()
         sys.stdout.write("\x1b[?25l\x1b[2J")
         sys.stdout.flush()
         return self
 
     def __exit__(self, *exc):
-        import termios
-
-        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.old)
+        self.keyboard.close()
         sys.stdout.write("\x1b[?25h\r\n")
         sys.stdout.flush()
 
@@ -312,13 +331,10 @@ class TerminalView:
 
     def pressed(self, timeout=0.02):
         """Key names pressed within timeout seconds ('QUIT' for q or Ctrl-C)."""
-        import select
-
-        r, _, _ = select.select([self.fd], [], [], timeout)
-        if not r:
-            return []
-        self.notice = None
-        return _read_keys(self.fd)
+        keys = self.keyboard.read(timeout)
+        if keys:
+            self.notice = None
+        return keys
 
     def show(self, panel):
         """Draw the glass if it (or the terminal's size) changed."""
@@ -366,13 +382,18 @@ def run_terminal(sim, use_braille=False, notice=None):
 NO_DISPLAY = ("no display found for --window", "leave --window out to play in this terminal")
 
 
+def _no_display():
+    """True on Linux with neither X nor Wayland to show a window (unless SDL is told a driver)."""
+    return (sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER")
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
+
+
 def open_window(size):
     """A pygame window of size, or SimError when there is no display to put it on.
     Only the display is started (no sound: that is where ALSA's complaints came from),
     and SDL's and pygame's chatter stays out of the terminal."""
     explicit = os.environ.get("SDL_VIDEODRIVER")
-    if (sys.platform.startswith("linux") and not explicit
-            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
+    if _no_display():
         raise SimError(*NO_DISPLAY)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     with _quiet_stderr():
@@ -405,45 +426,87 @@ class _quiet_stderr:
         os.close(self.saved)
 
 
+class WindowView:
+    """A pygame window as the device: draws a Panel's glass, takes keys (q, Escape or
+    closing it quits). Typed in the terminal that started it, q and Ctrl-C quit too."""
+
+    def __init__(self, scale=6, title="Pocket Crib"):
+        self.scale = scale
+        self.title = title
+        self.drawn = None
+        self.keyboard = None
+
+    def check(self):
+        """SimError when there is no display to open a window on (before anything is started)."""
+        if _no_display():
+            raise SimError(*NO_DISPLAY)
+
+    def __enter__(self):
+        w, h = 128 * self.scale, 64 * self.scale
+        self.pygame, self.screen = open_window((w + 16, h + 16))
+        pg = self.pygame
+        pg.display.set_caption(self.title)
+        self.names = {pg.K_UP: "UP", pg.K_DOWN: "DOWN", pg.K_LEFT: "LEFT", pg.K_RIGHT: "RIGHT", pg.K_z: "A",
+                      pg.K_a: "A", pg.K_SPACE: "A", pg.K_RETURN: "A", pg.K_x: "B", pg.K_b: "B",
+                      pg.K_BACKSPACE: "B"}
+        self.clock = pg.time.Clock()
+        self.exposed = {getattr(pg, n) for n in ("VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED")
+                        if hasattr(pg, n)}
+        if sys.stdin.isatty():
+            self.keyboard = Keyboard()
+            self.keyboard.open()
+        return self
+
+    def __exit__(self, *exc):
+        if self.keyboard is not None:
+            self.keyboard.close()
+        self.pygame.quit()
+
+    def pressed(self, timeout=0.02):
+        """Key names pressed since the last call ('QUIT' to stop); about timeout seconds a call."""
+        pg = self.pygame
+        self.clock.tick(int(1 / timeout) if timeout else 0)
+        out = [k for k in self.keyboard.read(0) if k == "QUIT"] if self.keyboard else []
+        for ev in pg.event.get():
+            if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key in (pg.K_q, pg.K_ESCAPE)):
+                out.append("QUIT")
+            elif ev.type == pg.KEYDOWN and ev.key in self.names:
+                name = self.names[ev.key]
+                out.append("B_LONG" if name == "B" and ev.mod & pg.KMOD_SHIFT else name)
+            elif ev.type in self.exposed:
+                self.drawn = None  # uncovered: draw again
+        return out
+
+    def show(self, panel):
+        """Draw the glass if it changed."""
+        state = (panel.bytes, panel.on, panel.contrast, panel.seg_remap)
+        if state == self.drawn:
+            return
+        self.drawn = state
+        pg, scale = self.pygame, self.scale
+        level = 60 + panel.contrast * 195 // 255
+        lit = (level * 7 // 10, level * 9 // 10, level)
+        self.screen.fill((24, 24, 24))
+        pg.draw.rect(self.screen, (0, 0, 0), (8, 8, 128 * scale, 64 * scale))
+        for y, row in enumerate(panel.rows()):
+            for x, v in enumerate(row):
+                if v:
+                    pg.draw.rect(self.screen, lit, (8 + x * scale, 8 + y * scale, scale - 1, scale - 1))
+        pg.display.flip()
+
+
 def run_window(sim, scale=6, frames=None):
     """A pygame window; frames (for tests) stops after that many loop turns."""
-    w, h = 128 * scale, 64 * scale
-    pygame, screen = open_window((w + 16, h + 16))
-    pygame.display.set_caption("Pocket Crib")
-    names = {pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT",
-             pygame.K_RIGHT: "RIGHT", pygame.K_z: "A", pygame.K_a: "A", pygame.K_SPACE: "A",
-             pygame.K_RETURN: "A", pygame.K_x: "B", pygame.K_b: "B", pygame.K_BACKSPACE: "B"}
-    clock = pygame.time.Clock()
-    turns = 0
-    try:
+    with WindowView(scale) as view:
+        turns = 0
         while frames is None or turns < frames:
             turns += 1
-            for ev in pygame.event.get():
-                if ev.type == pygame.QUIT:
+            for name in view.pressed():
+                if name == "QUIT":
                     return
-                if ev.type == pygame.KEYDOWN:
-                    if ev.key in (pygame.K_q, pygame.K_ESCAPE):
-                        return
-                    name = names.get(ev.key)
-                    if name == "B" and ev.mod & pygame.KMOD_SHIFT:
-                        name = "B_LONG"
-                    if name:
-                        sim.board.press(name)
+                sim.board.press(name)
             sim.app.step()
-            p = sim.panel
-            level = 60 + p.contrast * 195 // 255
-            lit = (level * 7 // 10, level * 9 // 10, level)
-            screen.fill((24, 24, 24))
-            pygame.draw.rect(screen, (0, 0, 0), (8, 8, w, h))
-            for y, row in enumerate(sim.glass()):
-                for x, v in enumerate(row):
-                    if v:
-                        pygame.draw.rect(screen, lit, (8 + x * scale, 8 + y * scale,
-                                                       scale - 1, scale - 1))
-            pygame.display.flip()
-            clock.tick(50)
-    finally:
-        pygame.quit()
+            view.show(sim.panel)
 
 
 # --- the command ----------------------------------------------------------------

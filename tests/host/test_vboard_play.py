@@ -22,14 +22,14 @@ DEAL = b"zlzzxz"
 
 
 class Terminal:
-    """`pocketcrib vboard --play` on a pty of 80x24."""
+    """`pocketcrib vboard --play [ARGS]` on a pty of 80x24."""
 
-    def __init__(self, env):
+    def __init__(self, env, *args):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
             os.environ.update(env)
-            os.execv(sys.executable, [sys.executable, "-m", "pocketcrib", "vboard", "--play"])
+            os.execv(sys.executable, [sys.executable, "-m", "pocketcrib", "vboard", "--play", *args])
         self.out = bytearray()
 
     def pump(self, seconds, until=None):
@@ -110,3 +110,24 @@ def test_play_needs_a_terminal_and_starts_nothing_without_one(home, failure):
                           capture_output=True, text=True, env=env, timeout=60)
     assert "needs a terminal" in failure(proc)
     assert vboard.running() == []
+
+
+def test_play_in_a_window(home, tmp_path):
+    # With SDL's dummy video driver: the window opens on the board, q in the terminal ends both.
+    env = {"PYTHONPATH": os.pathsep.join([str(HOST), os.environ.get("PYTHONPATH", "")]),
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    term = Terminal(env, "--window")
+    try:
+        assert term.pump(180, until=lambda: "Playing in the window" in term.text()), term.text()
+        boards = vboard.running()
+        assert len(boards) == 1 and boards[0]["port"] in term.text()
+        term.pump(2)
+        os.write(term.fd, b"q")
+        assert term.wait() == 0, term.text()
+        assert vboard.running() == []
+    finally:
+        if vboard.running():
+            os.kill(term.pid, signal.SIGKILL)
+            os.waitpid(term.pid, 0)
+            for b in vboard.running():
+                os.killpg(int(b["pid"]), signal.SIGTERM)

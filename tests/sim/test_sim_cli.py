@@ -209,3 +209,12 @@ def test_a_seed_with_a_saved_game_says_what_happens(tmp_path, capsys):
     assert main(["--data", str(tmp_path), "--seed", "9", "--keys", ""]) == 0
     err = capsys.readouterr().err
     assert "a game is saved in %s: it is offered first, and --seed 9 deals the new games" % tmp_path in err
+
+
+def test_ctrl_c_in_make_sim_window_ends_cleanly(tmp_path):
+    # The window's terminal takes Ctrl-C as a key too, so make is not interrupted either.
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    rc, out = _run_in_pty(["make", "-s", "sim", "SIM_ARGS=--window --data %s" % tmp_path], keys=[b"\x03"],
+                          cwd=simmod.ROOT, env=env, settle=6)
+    assert rc == 0, out
+    assert "Error" not in out and "pygame" not in out

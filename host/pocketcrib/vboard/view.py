@@ -102,15 +102,19 @@ class Screen:
         os.close(self.fd)
 
 
-def play(flash=None, port=None, use_braille=False, out=print):
-    """Start a virtual board with this checkout's game on it and play it here until q."""
+def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=print):
+    """Start a virtual board with this checkout's game on it and play it here (in this
+    terminal, or window=True in a pygame window) until q."""
     from pocketcrib import flash as flashing
-    from pocketcrib.sim import SimError, TerminalView
+    from pocketcrib.sim import SimError, TerminalView, WindowView
     from pocketcrib.vboard import VirtualBoard
 
     pins = button_pins()
     help_line = "arrows  z: A  x: B  X: long B  q: quit"
-    view = TerminalView(use_braille, help_line=help_line)
+    if window:
+        view = WindowView(scale, "Pocket Crib (virtual board)")
+    else:
+        view = TerminalView(use_braille, help_line=help_line)
     view.check()  # before starting anything
     tmp = Path(tempfile.mkdtemp(prefix="pocketcrib-play-"))
     screen = Screen(tmp / "screen")
@@ -124,7 +128,11 @@ def play(flash=None, port=None, use_braille=False, out=print):
         out(f"Virtual board up at {vb.port}; putting this checkout's Pocket Crib on it...")
         flashing.flash(vb.port, progress=False, out=lambda s: None)
         presser = Presser(vb.press, pins)
-        view.below = [f"port {vb.port}", "`pocketcrib scores pull` works from another terminal"]
+        below = [f"port {vb.port}", "`pocketcrib scores pull` works from another terminal"]
+        if window:
+            out(f"Playing in the window ({help_line}); {below[1]}, at {below[0]}.")
+        else:
+            view.below = below
         with view:
             while True:
                 for name in view.pressed(0.01):
