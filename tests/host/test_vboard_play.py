@@ -1,6 +1,6 @@
 """Issue 14 item 3: the virtual board can be played. `pocketcrib vboard --play` in a terminal shows
 the board's display and presses its buttons; a whole game played there is pulled from another
-terminal as a real board's would be."""
+terminal as a real board's would be; the same board then opens in a window."""
 
 import fcntl
 import os
@@ -94,6 +94,17 @@ def test_a_game_played_on_the_virtual_board_is_pulled(home, cli, tmp_path):
         quit_sent = True
         assert term.wait() == 0
         assert vboard.running() == [] and not os.path.lexists(boards[0]["port"])
+        # The same board in a window (SDL's dummy video driver here): q in the terminal ends it too.
+        term = Terminal(dict(env, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"), "--window")
+        quit_sent = False
+        assert term.pump(180, until=lambda: "Playing in the window" in term.text()), term.text()
+        again = vboard.running()
+        assert len(again) == 1 and again[0]["flash"] == boards[0]["flash"] and again[0]["port"] in term.text()
+        term.pump(1)
+        os.write(term.fd, b"q")
+        quit_sent = True
+        assert term.wait() == 0, term.text()
+        assert vboard.running() == []
     finally:
         if not quit_sent:
             os.kill(term.pid, signal.SIGKILL)
@@ -111,23 +122,3 @@ def test_play_needs_a_terminal_and_starts_nothing_without_one(home, failure):
     assert "needs a terminal" in failure(proc)
     assert vboard.running() == []
 
-
-def test_play_in_a_window(home, tmp_path):
-    # With SDL's dummy video driver: the window opens on the board, q in the terminal ends both.
-    env = {"PYTHONPATH": os.pathsep.join([str(HOST), os.environ.get("PYTHONPATH", "")]),
-           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    term = Terminal(env, "--window")
-    try:
-        assert term.pump(180, until=lambda: "Playing in the window" in term.text()), term.text()
-        boards = vboard.running()
-        assert len(boards) == 1 and boards[0]["port"] in term.text()
-        term.pump(2)
-        os.write(term.fd, b"q")
-        assert term.wait() == 0, term.text()
-        assert vboard.running() == []
-    finally:
-        if vboard.running():
-            os.kill(term.pid, signal.SIGKILL)
-            os.waitpid(term.pid, 0)
-            for b in vboard.running():
-                os.killpg(int(b["pid"]), signal.SIGTERM)
