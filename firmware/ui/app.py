@@ -62,6 +62,7 @@ SCREENS = {
     "Pause": "ui.play",
     "CpuTurn": "ui.auto",
     "Demo": "ui.auto",
+    "GridMenu": "ui.grid",
     "GridTable": "ui.grid",
     "GridOver": "ui.grid",
 }

@@ -1,6 +1,7 @@
 # The grid solitaires on the 128x64 glass: Poker Patience and Cribbage Squares.
 #
-# GridTable: the grid on the left, one cell a card (rank and suit in the small
+# GridMenu: the five games (Poker Patience by each table, with Foster's rule
+# or not, and Cribbage Squares). GridTable: the grid on the left, one cell a card (rank and suit in the small
 # font), the points each row holds so far to its right and each column's
 # below it; on the right the card to place, the score and the turn. The
 # arrows move the cursor (a lit cell), A puts the card there, B shows the
@@ -15,9 +16,41 @@ from crib import grids, placement, poker
 from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
 from ui import gfx
 
+# The games the grid menu offers: (label, variant, table, Foster's rule).
+GAMES = (
+    ("Poker Patience, American", "poker", "american", False),
+    ("Poker Patience, English", "poker", "english", False),
+    ("Poker, American, Foster", "poker", "american", True),
+    ("Poker, English, Foster", "poker", "english", True),
+    ("Cribbage Squares", "squares", "american", False),
+)
+
 _CELL_W = const(15)
 _CELL_H = const(11)
 _PANEL_X = const(96)
+
+
+class GridMenu:
+    """Which grid solitaire, with which table and placement rule."""
+
+    def __init__(self, app):
+        self.app = app
+        self.cur = 0
+        self.top = 0
+
+    def key(self, k):
+        if k == UP or k == DOWN:
+            self.cur = (self.cur + (1 if k == DOWN else -1)) % len(GAMES)
+            self.app.redraw()
+        elif k == A:
+            label, variant, table, foster = GAMES[self.cur]
+            self.app.go("GridTable", variant, self.app.new_seed(), table, foster)
+        elif k == B:
+            self.app.back()
+
+    def draw(self, fb):
+        gfx.bar(fb, "Grid solitaires")
+        self.top = gfx.listing(fb, [g[0] for g in GAMES], self.cur, self.top)
 
 
 class GridTable:

@@ -24,6 +24,7 @@ class Menu:
         items.append(("Versus the computer", "Opponent"))
         items.append(("Enter a deal code", "CodeEntry"))
         items.append(("Deal of the day", "DayDeals"))
+        items.append(("Grid solitaires", "GridMenu"))
         items.append(("Demo", "Demo"))
         items.append(("High scores", _scores))
         items.append(("Statistics", _stats))

@@ -47,7 +47,7 @@ SCENES = {
     "code_entry": (7, "A" + " DOWN" * 5 + " A UP UP RIGHT DOWN A UP", "CodeEntry"),
     "day": (7, "A" + " DOWN" * 6 + " A DOWN", "DayDeals"),
     "day_unset": (7, "A" + " DOWN" * 6 + " A", "DayDeals"),
-    "demo": (7, "A" + " DOWN" * 7 + " A wait:2", "Demo"),
+    "demo": (7, "A" + " DOWN" * 8 + " A wait:2", "Demo"),
     # Issue 14: a new game while one is saved asks first.
     "confirm": (7, "A A A RIGHT A A B A B_LONG DOWN A DOWN DOWN A", "Confirm"),
     # ... and a saved game is offered from the title, not jumped into.

@@ -6,7 +6,7 @@ from drive import GO_ON, INITIALS, code_keys, game_keys
 from crib.dealcode import ALPHABET, deal_of_the_day, encode, pretty
 from pocketcrib.sim import Sim
 
-CODE_ROW, DAY_ROW, DEMO_ROW = 5, 6, 7
+CODE_ROW, DAY_ROW, DEMO_ROW = 5, 6, 8
 
 
 def screen(sim):

@@ -178,3 +178,23 @@ def test_the_screens_draw_the_same_frames_in_the_micropython_vm(tmp_path):
     for line in cp.stdout.splitlines():
         variant, table, foster, score, matched, went, frame = line.split()
         assert went == "GridOver" and int(matched) == (25 if variant == "poker" else 16)
+
+
+def test_from_the_menu_to_each_grid_game(tmp_path):
+    from ui.grid import GAMES
+
+    for i, (label, variant, table, foster) in enumerate(GAMES):
+        sim = Sim(tmp_path / str(i), seed=40)
+        sim.run_script(["A"] + ["DOWN"] * GRID_ROW + ["A"])
+        assert screen(sim) == "GridMenu"
+        sim.run_script(["DOWN"] * i + ["A"])
+        g = sim.app.screen.game
+        assert screen(sim) == "GridTable" and (g.variant, g.table, g.foster, g.seed) == (variant, table, foster, 40)
+        sim.press("B_LONG")
+        assert screen(sim) == "Menu"
+    sim = Sim(tmp_path / "back", seed=40)
+    sim.run_script(["A"] + ["DOWN"] * GRID_ROW + ["A", "B"])
+    assert screen(sim) == "Menu" and sim.app.screen.cur == GRID_ROW
+
+
+GRID_ROW = 7  # "Grid solitaires" on the main menu (no game saved)

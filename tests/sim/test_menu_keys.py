@@ -11,11 +11,12 @@ PAGES = {
     "Opponent": (4, ["B"]),
     "CodeEntry": (5, ["B"]),
     "DayDeals": (6, ["B"]),
-    "Demo": (7, ["B"]),
-    "Scores": (8, ["RIGHT", "A"]),
-    "Stats": (9, ["LEFT", "B"]),
-    "Settings": (10, ["DOWN", "B"]),
-    "About": (11, ["A"]),
+    "GridMenu": (7, ["B"]),
+    "Demo": (8, ["B"]),
+    "Scores": (9, ["RIGHT", "A"]),
+    "Stats": (10, ["LEFT", "B"]),
+    "Settings": (11, ["DOWN", "B"]),
+    "About": (12, ["A"]),
 }
 
 
