@@ -20,7 +20,7 @@ from saves import Saves
 from ui.app import App
 
 ON_MP = sys.implementation.name == "micropython"
-DEMO_ROW = 7  # the menu row of "Demo"
+DEMO_ROW = 8  # the menu row of "Demo"
 
 
 def clock():
