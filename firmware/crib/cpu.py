@@ -25,10 +25,14 @@
 #   expert  (two hands) guesses at the opponent's hidden cards, drawn from
 #           the cards it cannot see that fit his go calls (a go at count c
 #           means no card of c's complement or lower), and for each guess
-#           looks ahead to the end of the play (crib.lookahead); the card
-#           with the best average wins. It stops drawing guesses at a budget
-#           of positions (same seed, same choice). Three or four hands: as
-#           normal.
+#           looks ahead to the end of the play (crib.lookahead): its own
+#           every choice against an opponent who, not seeing its cards, lays
+#           what scores most now (not leaving 5 or 21 for nothing); near the
+#           end of the game a line that pegs out, or wins in the show (pone
+#           first), counts as a win. The average over the guesses, plus the
+#           normal value, picks the card. It stops drawing guesses at a
+#           budget of positions (same seed, same choice). Three or four
+#           hands: as normal.
 from micropython import const
 
 from crib import advisor, lookahead
@@ -36,17 +40,24 @@ from crib.cards import PIPS
 from crib.cribbage import DISCARD, PLAY, SHOW
 from crib.pegging import peg
 from crib.rng import Rng
+from crib.score import score
 
 LEVELS = ("easy", "normal", "expert")
 
 _HAND = const(0)
 _TABLE = const(1)
 _EXACT = const(2)
-# Positions the expert may visit for one card (about 1,000 score() calls' time
-# in the MicroPython VM; see make bench) and the most guesses it draws.
-BUDGET = 2000
+# Positions the expert may visit for one card, each guess costing _SETUP more
+# (measured in the MicroPython VM, this keeps a card under 1,000 score() calls'
+# time; see make bench), and the most guesses it draws.
+BUDGET = 480
+_SETUP = const(6)
 _GUESSES = const(48)
 _ONE = const(1024)  # probabilities in 1024ths
+# The look-ahead weighs winning only when a side is this near home (points
+# to peg and show in one deal), and takes a crib to be worth this much.
+_NEAR = const(60)
+_CRIB_GUESS = const(4)
 
 
 def level_index(level):
@@ -137,8 +148,8 @@ def play(g, seat, level):
     values = normal_values(g, seat, cards)
     if lv == 2 and g.players == 2:
         totals, guesses = look_ahead(g, seat, cards)
-        # The look-ahead decides; the normal values break its ties.
-        values = [totals[i] * 65536 + values[i] for i in range(len(cards))]
+        # The look-ahead's average, with the normal judgement of the next reply on top.
+        values = [totals[i] * _ONE // guesses + values[i] for i in range(len(cards))]
     best = 0
     for i in range(1, len(cards)):
         if values[i] > values[best]:
@@ -230,22 +241,39 @@ def look_ahead(g, seat, cards):
     if len(pool) < k:
         pool = bytearray(unseen(g, seat))
     rng = Rng((g.seed ^ (len(g.moves) * 40503)) & 0xFFFFFFFF)
+    # The endgame: what each side needs, and shows after the play (pone first).
+    need_me = g.target - g.scores[seat]
+    need_them = g.target - g.scores[opp]
+    dealer = g.dealer == seat
+    show_me = score(g.kept[seat], g.starter) + (_CRIB_GUESS if dealer else 0)
+    near = need_them <= _NEAR
+    theirs = list(g.played[opp]) + [0] * k
     totals = [0] * len(mine)
     out = [None] * len(mine)
     guess = bytearray(k)
     spent = 0
     guesses = 0
     for _ in range(_GUESSES):
-        guesses += 1
         _draw(pool, guess, rng)
         lookahead.setup(mine, guess, g.seq, g.count, g.passed & (1 << opp))
+        if near or need_me <= _NEAR:
+            show_them = 0
+            if near:
+                for i in range(k):
+                    theirs[4 - k + i] = guess[i]
+                show_them = score(theirs, g.starter) + (0 if dealer else _CRIB_GUESS)
+            lookahead.endgame(need_me, need_them, show_me, show_them, not dealer)
         lookahead.values(out)
         for i in range(len(mine)):
             v = out[i]
             if v is not None:
                 totals[i] += v
-        spent += lookahead.nodes
-        if spent >= BUDGET or not k:
+        guesses += 1
+        # A guess costs its positions and about _SETUP more for drawing and setting it up;
+        # another costs about as much as this one: stop if it would overrun.
+        cost = lookahead.nodes + _SETUP
+        spent += cost
+        if spent + cost > BUDGET or not k:
             break
     return [totals[mine.index(c)] for c in cards], guesses
 

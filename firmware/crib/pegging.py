@@ -34,11 +34,16 @@ def peg(cards):
 
 
 def peg_at(buf, lo, hi):
-    """peg() of buf[lo:hi] without making the slice (for the look-ahead)."""
-    r = buf[hi - 1] >> 2
+    """peg() of buf[lo:hi] without making the slice."""
     total = 0
     for i in range(lo, hi):
         total += PIPS[buf[i] >> 2]
+    return peg_count(buf, lo, hi, total)
+
+
+def peg_count(buf, lo, hi, total):
+    """peg_at() when the count (total) is known already (the look-ahead's case)."""
+    r = buf[hi - 1] >> 2
     points = 2 if total == _FIFTEEN or total == _THIRTY_ONE else 0
     # Pairs: the cards of the same rank laid in a row, ending with this one.
     same = 1

@@ -1,0 +1,225 @@
+"""Cribbage against the computer: how strong each level is, and what it costs.
+
+In the MicroPython VM (firmware as .mpy) and on CPython: the expert's slowest
+discard and slowest card over seeded deals, as a multiple of one score() call
+(budget: 1,000), and in the VM the heap in use at the table during the play
+(budget: under 100 KB; the core only, the screens come on top).
+
+On CPython only: seeded two-hand games to 121 for each pair of levels, each
+seed played twice with the seats swapped (so both levels get the same cards
+and the dealer alternates as the game goes): win rate with a 95% error bar,
+skunks and double skunks, and per-deal averages as dealer and as pone of the
+play, the hand and the crib. Games per pair: POCKETCRIB_BENCH_CRIB_GAMES
+(default 2,000 without the expert and 600 with it, a few minutes each on two
+processes; the issue's 10,000 takes that times five to seventeen).
+"""
+import gc
+import sys
+
+from benchutil import clock_ms, elapsed_ms, run_steps, sample_hands, score_ms
+
+MICROPYTHON = sys.implementation.name == "micropython"
+_HANDS = sample_hands(200)
+TIMED_GAMES = 3  # games (expert against expert, to 121) whose every decision is timed
+REPEAT = 3  # each decision timed this many times, with a score() run each; the least ratio kept
+
+
+def heap():
+    gc.collect()
+    yield
+    return gc.mem_alloc() if MICROPYTHON else None
+
+
+def timings(one):
+    """The expert's slowest discard and card (ms) over TIMED_GAMES games; also heap figures."""
+    from crib import cpu
+    from crib.cribbage import DISCARD, OVER, PLAY, Cribbage
+
+    slow_discard = 0
+    slow_play = 0
+    decisions = 0
+    # The VM (WebAssembly) speeds up as its engine warms: a game first, untimed.
+    warm = Cribbage(999, 2)
+    while warm.phase != OVER:
+        cpu.move(warm, "expert")
+    for seed in range(TIMED_GAMES):
+        g = Cribbage(seed, 2)
+        while g.phase != OVER:
+            if g.phase == PLAY and len(g.playable()) > 1:
+                c, t = fastest(cpu.play, g, g.turn)
+                slow_play = max(slow_play, t)
+                decisions += 1
+                g.play(c)
+            elif g.phase == DISCARD:
+                cards, t = fastest(cpu.discard, g, g.turn)
+                slow_discard = max(slow_discard, t)
+                decisions += 1
+                g.discard(g.turn, *cards)
+            else:
+                cpu.move(g, "expert")
+    print("expert decisions timed: %d over %d games" % (decisions, TIMED_GAMES))
+    print("slowest expert discard: %.0f score() calls (%.0f ms at %.3f ms a call)" % (
+        slow_discard, slow_discard * one, one))
+    print("slowest expert card:    %.0f score() calls (%.0f ms)" % (slow_play, slow_play * one))
+    return slow_discard, slow_play
+
+
+def fastest(choose, g, seat):
+    """The expert's choice and its time in score() calls: each run is paired with a
+    run of score() calls just after it, so a machine busy with other work slows
+    both alike; the least ratio of REPEAT runs is kept."""
+    from crib.score import score
+
+    best = None
+    for _ in range(REPEAT):
+        t0 = clock_ms()
+        got = choose(g, seat, "expert")
+        t = elapsed_ms(t0)
+        t0 = clock_ms()
+        for hand, starter in _HANDS:
+            score(hand, starter)
+        unit = elapsed_ms(t0) / len(_HANDS)
+        if unit > 0 and (best is None or t / unit < best):
+            best = t / unit
+    return got, best
+
+
+def table_heap():
+    """Heap in use at the table: after importing the engine and the computer, and
+    during a game's play, each after a real collection (the VM's top-level calls)."""
+    base = yield from heap()
+    from crib import coach, cpu  # noqa: F401
+    from crib.cribbage import OVER, PLAY, Cribbage
+
+    loaded = yield from heap()
+    g = Cribbage(77, 2)
+    worst = 0
+    steps = 0
+    while g.phase != OVER and g.deal_no <= 3:
+        cpu.move(g, "expert")
+        if g.phase == PLAY:
+            steps += 1
+            if steps % 3 == 0:
+                n = yield from heap()
+                if n is not None:
+                    worst = max(worst, n)
+    if MICROPYTHON:
+        print("heap before the game modules: %d bytes" % base)
+        print("heap with engine, computer and coach loaded: %d bytes (+%d)" % (loaded, loaded - base))
+        print("heap at the table during the play, at most: %d bytes (%.1f KB; budget 100 KB)" % (
+            worst, worst / 1024))
+
+
+def play_pair(args):
+    """Games of level a against b from seeds start.., each seed with the seats both ways."""
+    from crib import cpu
+    from crib.cribbage import OVER, Cribbage
+
+    a, b, start, count = args
+    out = {"wins": 0, "games": 0, "skunks": [0, 0], "doubles": [0, 0], "stats": {a: [0] * 7, b: [0] * 7}}
+    for seed in range(start, start + count):
+        for flip in (0, 1):
+            levels = (a, b) if flip == 0 else (b, a)
+            g = Cribbage(seed, 2)
+            while g.phase != OVER:
+                cpu.move(g, levels[g.turn])
+            mine = flip  # a's seat
+            out["games"] += 1
+            if g.winner == mine:
+                out["wins"] += 1
+            k = g.skunk(1 - g.winner)
+            who = 0 if g.winner == mine else 1
+            if k >= 1:
+                out["skunks"][who] += 1
+            if k == 2:
+                out["doubles"][who] += 1
+            # Per deal: dealer play/hand/crib, pone play/hand, deals as dealer/pone.
+            for rec in g.records:
+                d = rec.dealer
+                p = 1 - d
+                if rec.starter is None or g.records[-1] is rec:
+                    continue  # the game-ending deal is cut short
+                sd = out["stats"][levels[d]]
+                sd[0] += rec.play[d]
+                sd[1] += rec.hand[d]
+                sd[2] += rec.crib_points + rec.heels
+                sd[3] += 1
+                sp = out["stats"][levels[p]]
+                sp[4] += rec.play[p]
+                sp[5] += rec.hand[p]
+                sp[6] += 1
+    return a, b, out
+
+
+def level_table(n_plain, n_expert):
+    import multiprocessing
+    import time
+
+    from crib.cpu import LEVELS
+
+    t0 = time.monotonic()
+    pairs = [(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i + 1:]]
+    jobs = []
+    for a, b in pairs:
+        n = n_expert if "expert" in (a, b) else n_plain
+        seeds = n // 2
+        step = 50
+        for start in range(0, seeds, step):
+            jobs.append((b, a, start, min(step, seeds - start)))
+    sums = {}
+    per_level = {}
+    with multiprocessing.Pool(2) as pool:
+        for a, b, out in pool.imap_unordered(play_pair, jobs):
+            s = sums.setdefault((a, b), {"wins": 0, "games": 0, "skunks": [0, 0], "doubles": [0, 0]})
+            s["wins"] += out["wins"]
+            s["games"] += out["games"]
+            for i in (0, 1):
+                s["skunks"][i] += out["skunks"][i]
+                s["doubles"][i] += out["doubles"][i]
+            for lv, st in out["stats"].items():
+                acc = per_level.setdefault(lv, [0] * 7)
+                for i in range(7):
+                    acc[i] += st[i]
+    print("two-hand games to 121, each seed with the seats both ways (seeds from 0):")
+    print("| level | against | games | wins | skunks given / taken | double skunks given / taken |")
+    print("|---|---|---|---|---|---|")
+    for (a, b), s in sorted(sums.items(), key=lambda t: (LEVELS.index(t[0][0]), LEVELS.index(t[0][1]))):
+        n = s["games"]
+        p = s["wins"] / n
+        err = 1.96 * (p * (1 - p) / n) ** 0.5
+        print("| %s | %s | %d | %.1f%% ± %.1f | %.1f%% / %.1f%% | %.2f%% / %.2f%% |" % (
+            a, b, n, 100 * p, 100 * err, 100 * s["skunks"][0] / n, 100 * s["skunks"][1] / n,
+            100 * s["doubles"][0] / n, 100 * s["doubles"][1] / n))
+    print("per-deal averages (all its games; the game-ending deal left out):")
+    print("| level | pone play | pone hand | dealer play | dealer hand | dealer crib |")
+    print("|---|---|---|---|---|---|")
+    for lv in LEVELS:
+        st = per_level.get(lv)
+        if not st:
+            continue
+        dd = st[3] or 1
+        pp = st[6] or 1
+        print("| %s | %.2f | %.2f | %.2f | %.2f | %.2f |" % (
+            lv, st[4] / pp, st[5] / pp, st[0] / dd, st[1] / dd, st[2] / dd))
+    print("| good players (reference) | 2.0 | 8.1 | 3.5 | 8.0 | 4.7 |")
+    print("(dealer crib includes his heels; %.0f s wall on 2 processes)" % (time.monotonic() - t0))
+
+
+def main():
+    yield from table_heap()
+    # The VM speeds up as its engine warms: warm the scorer first.
+    score_ms()
+    one = score_ms()
+    print("one score() call: %.4f ms (mixed hands)" % one)
+    discard, card = timings(one)
+    if MICROPYTHON and (discard > 1000 or card > 1000):
+        # The budget is the device's; CPython's score() is relatively faster than the rest.
+        print("OVER BUDGET: the expert's slowest decision exceeds 1,000 score() calls")
+    if not MICROPYTHON:
+        import os
+
+        n = os.environ.get("POCKETCRIB_BENCH_CRIB_GAMES")
+        level_table(int(n) if n else 2000, int(n) if n else 600)
+
+
+run_steps(main())
