@@ -1,6 +1,7 @@
 # The Pico: the only module that imports `machine`. Builds the display and
 # the keys from the pin map (pins.py) and offers the few hardware verbs the
-# app needs: beep, battery, unique id, naps and the safe-boot check.
+# app needs: beep, battery, unique id, random seeds, naps and the safe-boot check.
+import os
 import time
 from binascii import hexlify
 
@@ -97,6 +98,14 @@ class Board:
         in 2021 at power-up; the host tool sets it when it connects)."""
         y, m, d = machine.RTC().datetime()[:3]
         return "%04d-%02d-%02d" % (y, m, d) if y >= 2025 else None
+
+    def random32(self):
+        """32 random bits for a new game's seed: os.urandom, which the RP2040 port
+        draws from the chip's ring oscillator; None on a port without it."""
+        urandom = getattr(os, "urandom", None)
+        if urandom is None:
+            return None
+        return int.from_bytes(urandom(4), "big")
 
     def on_usb(self):
         return self._vbus.value() == 1

@@ -15,6 +15,7 @@ import os
 
 import records
 import shapes
+from crib.rng import GEN
 from micropython import const
 
 HISTORY_KEEP = const(500)
@@ -157,7 +158,7 @@ class Saves:
         the entry already there and does not add it twice.
         """
         entry = {"variant": variant, "initials": initials, "score": score, "seed": seed,
-                 "date": date, "code": code}
+                 "date": date, "code": code, "gen": GEN}
         everything, problems = records.read(self.path("scores"), "scores", shapes.scores)
         self._report(problems)
         table = [r for r in everything if r["variant"] == variant]
@@ -205,6 +206,8 @@ class Saves:
         for key in ("date", "code"):
             if key not in record:
                 record[key] = None
+        # The generator its seed is for; records without "gen" are generator 1's.
+        record["gen"] = GEN
         if "players" not in record:
             record["players"] = 1
         self._count(n)

@@ -21,8 +21,10 @@ _MAX_TENTHS = const(9999)
 _DATE = const(10)  # YYYY-MM-DD
 _CODE = const(16)  # a deal code is nine letters
 
-_GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code")
-_SCORE = ("variant", "initials", "score", "seed", "date", "code")
+_GEN = const(2)  # crib.rng.GEN, the newest generator a seed can be for (a test keeps them equal)
+
+_GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code", "gen")
+_SCORE = ("variant", "initials", "score", "seed", "date", "code", "gen")
 _DEVICE = ("id", "n")
 _PLAY = ("v", "games", "turn", "partners", "reached", "double", "bonus", "count", "done", "recorded",
          "hs", "cpu", "claims", "review", "scored")
@@ -80,6 +82,8 @@ def game_record(r):
         return "players"
     if not _maybe_text(r.get("code"), _CODE):
         return "code"
+    if not _int(r.get("gen", 1), 1, _GEN):  # no "gen": a generator-1 seed
+        return "gen"
     return _stranger(r, _GAME)
 
 
@@ -97,6 +101,8 @@ def score_record(r):
         return "date"
     if not _maybe_text(r.get("code"), _CODE):
         return "code"
+    if not _int(r.get("gen", 1), 1, _GEN):
+        return "gen"
     return _stranger(r, _SCORE)
 
 

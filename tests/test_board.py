@@ -252,3 +252,14 @@ def test_main_after_an_update_cut_short_says_so_and_starts_nothing(board, monkey
     assert all(len(line) <= 16 for line in main.UPDATE_LINES)  # 16 characters of 8 pixels fill the width
     marker.unlink()
     assert not main.update_cut_short()
+
+
+def test_random_seeds_come_from_os_urandom(board, monkeypatch):
+    b = board.Board()
+    # CPython's os.urandom stands in for the RP2040's (ring oscillator).
+    seeds = {b.random32() for _ in range(50)}
+    assert len(seeds) == 50 and all(0 <= s <= 0xFFFFFFFF for s in seeds)
+    monkeypatch.setattr(board.os, "urandom", lambda n: b"\x12\x34\x56\x78"[:n])
+    assert b.random32() == 0x12345678
+    monkeypatch.delattr(board.os, "urandom")
+    assert b.random32() is None  # a port without it: the app falls back on the clock

@@ -17,10 +17,15 @@ from mpvm import FIRMWARE, run_micropython
 ROOT = Path(__file__).resolve().parent.parent
 
 TRANSCRIPT = """
-from crib import games
-from crib.rng import Rng, shuffled_pack
+from crib import dealcode, games
+from crib.rng import Rng, mix, shuffled_pack, unmix
 
 SEEDS = (0, 1, 2, 91, 2024, 65535, 65536, 0x7FFFFFFF, 0x80000000, 0xDEADBEEF, 0xFFFFFFFF)
+for seed in SEEDS:
+    print(seed, "mix", mix(seed), "unmix", unmix(seed), "code", dealcode.encode("patience", seed))
+# A generator-1 save (version 1) resumes the same cards on both.
+g = games.load(bytes((80, 67, 103, 1, 0, 0, 0, 0, 7, 2, 0, 12, 232, 17)))
+print("gen1", g.seed, " ".join(str(c) for c in g.pack), g.score, dealcode.decode("TTVJFJKLC"))
 for variant in games.VARIANTS:
     for seed in SEEDS:
         print(variant, seed, "pack", " ".join(str(c) for c in shuffled_pack(seed)))

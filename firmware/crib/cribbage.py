@@ -48,7 +48,7 @@
 from micropython import const
 
 from crib.cards import PIPS
-from crib.games import _name, checksum, opened
+from crib.games import _name, checksum, opened, seed_at
 from crib.pegging import items as peg_items
 from crib.rng import Rng, shuffle
 from crib.score import score
@@ -66,7 +66,8 @@ _LAY = const(128)  # 128 + card: laid away to the crib
 _NO_DEALER = const(255)
 
 _MAGIC = b"PCc"
-_SAVE_VERSION = const(1)
+_SAVE_VERSION = const(2)
+_GEN1_SAVE = const(1)  # saves made before generator 2 (crib.rng): seeds converted on load
 _HEAD = const(12)  # magic, version, flags, first dealer, seed (4), moves (2)
 
 # Points a side must reach not to be skunked, and double skunked, per target.
@@ -478,7 +479,7 @@ _DOING = {DISCARD: "cards are being laid away to the crib", PLAY: "the play is o
 
 def load(data):
     """The game a save() made, replayed to the same point; ValueError if damaged or not one."""
-    data = opened(data, _MAGIC, _SAVE_VERSION, "cribbage", _HEAD + 2)
+    data = opened(data, _MAGIC, _SAVE_VERSION, "cribbage", _HEAD + 2, _GEN1_SAVE)
     flags = data[4]
     first = data[5]
     n = (data[10] << 8) | data[11]
@@ -486,7 +487,7 @@ def load(data):
     if flags >> 5 or players > 4 or len(data) != _HEAD + n + 2 \
             or (first != _NO_DEALER and first >= players):
         raise ValueError("cribbage save is damaged (header)")
-    seed = (data[6] << 24) | (data[7] << 16) | (data[8] << 8) | data[9]
+    seed = seed_at(data, 6, _GEN1_SAVE)
     g = Cribbage(seed, players, 61 if flags & 4 else 121, bool(flags & 8), bool(flags & 16),
                  None if first == _NO_DEALER else first)
     try:

@@ -6,15 +6,23 @@
 # seeds do not give look-alike codes; the ninth is a check letter (weights 1..9
 # modulo the prime 23), so any one wrong letter, or two neighbours swapped, is
 # caught rather than quietly dealing another game.
+#
+# The number is slot * 2**32 + seed. Slots 0..2 are generator 1's codes (the
+# first three variants, printed before generator 2): they still decode, to the
+# generator-2 seed that deals the same cards. Generator 2's codes use slots
+# 3 + variant, so room is left for 15 variants.
+from micropython import const
+
 from crib.games import VARIANTS
-from crib.rng import Rng
+from crib.rng import Rng, unmix
 
 ALPHABET = "ABCDEFGHJKLMNPRSTUVWXYZ"
 LENGTH = 9
 
 _BASE = 23
 _SPACE = 78310985281  # 23 ** 8 numbers in the eight letters
-_DEALS = 3 << 32  # variant * 2**32 + seed
+_GEN1_SLOTS = const(3)  # generator 1: slot = variant, for the first three variants
+_SLOTS = 18  # 23 ** 8 // 2 ** 32: slots that fit in the eight letters
 _MIX = 48398850593  # scrambles: about 0.618 * _SPACE, coprime to it ...
 _UNMIX = 44696163848  # ... and its inverse modulo _SPACE
 _OFFSET = 31415926535
@@ -30,7 +38,7 @@ def encode(variant, seed):
         raise ValueError("unknown variant %r (one of: %s)" % (variant, ", ".join(VARIANTS)))
     if not 0 <= seed <= 0xFFFFFFFF:
         raise ValueError("seed must be a 32-bit unsigned int: %r" % (seed,))
-    x = ((VARIANTS.index(variant) << 32 | seed) * _MIX + _OFFSET) % _SPACE
+    x = (((_GEN1_SLOTS + VARIANTS.index(variant)) << 32 | seed) * _MIX + _OFFSET) % _SPACE
     digits = bytearray(LENGTH)
     for i in range(LENGTH - 2, -1, -1):
         digits[i] = x % _BASE
@@ -56,9 +64,13 @@ def decode(code):
     for i in range(LENGTH - 1):
         x = x * _BASE + digits[i]
     deal = ((x - _OFFSET) * _UNMIX) % _SPACE
-    if deal >= _DEALS:
+    slot = deal >> 32
+    seed = deal & 0xFFFFFFFF
+    if slot < _GEN1_SLOTS:
+        return VARIANTS[slot], unmix(seed)
+    if slot - _GEN1_SLOTS >= len(VARIANTS) or slot >= _SLOTS:
         raise ValueError("%s is not a deal code: a letter is wrong" % (letters,))
-    return VARIANTS[deal >> 32], deal & 0xFFFFFFFF
+    return VARIANTS[slot - _GEN1_SLOTS], seed
 
 
 def pretty(code):
@@ -70,7 +82,13 @@ def deal_of_the_day(date, variant):
     """The seed of the day's deal for a (year, month, day) date: the same on every device."""
     if variant not in VARIANTS:
         raise ValueError("unknown variant %r (one of: %s)" % (variant, ", ".join(VARIANTS)))
-    rng = Rng(day_number(date) * 3 + VARIANTS.index(variant))
+    return day_seed(day_number(date), VARIANTS.index(variant))
+
+
+def day_seed(day, kind):
+    """The deal-of-the-day seed for a day number and a variant's index. The
+    generator mixes its seed, so neighbouring days and variants are unrelated."""
+    rng = Rng(day * 3 + kind)
     hi = rng.step()
     return (hi << 16) | rng.step()
 

@@ -12,7 +12,7 @@
 from micropython import const
 
 from crib.cards import card_name
-from crib.rng import shuffled_pack
+from crib.rng import shuffled_pack, unmix
 from crib.score import score as count
 
 _JACK = const(10)
@@ -30,7 +30,10 @@ _CRIB_RULE = (True, False, False)
 _PAIRS = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
 
 _MAGIC = b"PCg"
-_SAVE_VERSION = const(1)
+# Version 2 saves hold a seed for generator 2 (crib.rng.GEN). Version 1 saves
+# hold a generator-1 seed: load() converts it, so they resume the same cards.
+_SAVE_VERSION = const(2)
+_GEN1_SAVE = const(1)
 
 
 class Game:
@@ -180,12 +183,12 @@ def new(variant, seed):
 
 def load(data):
     """The game a save() made, replayed to the same point; ValueError if not a game save."""
-    data = opened(data, _MAGIC, _SAVE_VERSION, "game", 12)
+    data = opened(data, _MAGIC, _SAVE_VERSION, "game", 12, _GEN1_SAVE)
     kind = data[4]
     n = data[9]
     if kind >= len(VARIANTS) or len(data) != 12 + n:
         raise ValueError("game save is damaged (length)")
-    seed = (data[5] << 24) | (data[6] << 16) | (data[7] << 8) | data[8]
+    seed = seed_at(data, 5, _GEN1_SAVE)
     g = Game(VARIANTS[kind], seed)
     for code in data[10:10 + n]:
         if code >= len(_PAIRS) or g.pending is None:
@@ -195,16 +198,26 @@ def load(data):
     return g
 
 
-def opened(data, magic, version, what, least):
-    """The save's bytes once its magic, version and checksum are right (else ValueError)."""
+def opened(data, magic, version, what, least, gen1=None):
+    """The save's bytes once its magic, version and checksum are right (else ValueError).
+
+    gen1: the older version whose seeds are generator 1's, opened too (see seed_at).
+    """
     data = bytes(data)
     if len(data) < least or data[:3] != magic:
         raise ValueError("not a Pocket Crib %s save" % what)
-    if data[3] != version:
+    if data[3] != version and (gen1 is None or data[3] != gen1):
         raise ValueError("%s save version %d is not supported" % (what, data[3]))
     if checksum(data[:-2]) != (data[-2] << 8) | data[-1]:
         raise ValueError("%s save is damaged (checksum)" % what)
     return data
+
+
+def seed_at(data, i, gen1):
+    """The seed in data[i:i + 4] for today's generator: a save of version gen1 holds a
+    generator-1 seed, converted with unmix() so that it deals the very same cards."""
+    seed = (data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
+    return unmix(seed) if data[3] == gen1 else seed
 
 
 def checksum(data):

@@ -26,7 +26,7 @@
 from micropython import const
 
 from crib import poker
-from crib.games import checksum, opened
+from crib.games import checksum, opened, seed_at
 from crib.rng import shuffled_pack
 from crib.score import score as count
 
@@ -40,7 +40,8 @@ TITLES = ("Poker Patience", "Cribbage Squares")
 SQUARES_TARGET = const(61)
 
 _MAGIC = b"PCp"
-_SAVE_VERSION = const(1)
+_SAVE_VERSION = const(2)
+_GEN1_SAVE = const(1)  # saves made before generator 2 (crib.rng): seeds converted on load
 _ENGLISH = const(1)  # option bits in a save
 _FOSTER = const(2)
 
@@ -235,13 +236,13 @@ def new(variant, seed, table="american", foster=False):
 
 def load(data):
     """The game a save() made, replayed to the same point; ValueError if not a grid save."""
-    data = opened(data, _MAGIC, _SAVE_VERSION, "grid", 13)
+    data = opened(data, _MAGIC, _SAVE_VERSION, "grid", 13, _GEN1_SAVE)
     kind = data[4]
     opts = data[5]
     n = data[10]
     if kind >= len(VARIANTS) or opts > 3 or (kind == 1 and opts) or len(data) != 13 + n:
         raise ValueError("grid save is damaged (length or options)")
-    seed = (data[6] << 24) | (data[7] << 16) | (data[8] << 8) | data[9]
+    seed = seed_at(data, 6, _GEN1_SAVE)
     g = Grid(VARIANTS[kind], seed, poker.TABLES[opts & _ENGLISH], bool(opts & _FOSTER))
     if n > g.cards:
         raise ValueError("grid save is damaged (moves)")

@@ -8,8 +8,9 @@
 # It provides: .display (a framebuf.FrameBuffer with show(), contrast(v),
 # poweroff(), poweron(), flip(on)), .keys (get() -> key event, 0 for none),
 # ticks_ms() and sleep_ms(ms); and may provide start_sampling(),
-# sleep_until_key(), beep() and date() ("YYYY-MM-DD", or None while the clock
-# is unset). Time comes only from the board, so a simulator can drive it.
+# sleep_until_key(), beep(), date() ("YYYY-MM-DD", or None while the clock
+# is unset) and random32() (32 random bits for new games' seeds, or None).
+# Time comes only from the board, so a simulator can drive it.
 # A screen with a tick(now_ms) method (the device playing by itself) is
 # ticked every step while the display is on. A screen with a patch(fb) method
 # can draw just what a key changed over the frame on the glass: it asks with
@@ -74,7 +75,8 @@ class App:
         self.display = board.display
         self.keys = board.keys
         self.saves = saves
-        self.seed = seed  # fixed first seed (tests, the simulator); None: from the clock
+        self.seed = seed  # fixed first seed (tests, the simulator); None: random
+        self.seeds = 0  # seeds drawn (without a fixed seed)
         self.power = _ON
         self.last = board.ticks_ms()
         self.dirty = True  # a draw is due
@@ -231,13 +233,21 @@ class App:
             self.play.save()
 
     def new_seed(self):
-        """A seed for a new game: the next fixed one, or one from the clock."""
+        """A seed for a new game: the next fixed one, else 32 bits from the board's
+        random source, else the clock, the game counter and a count of calls."""
         if self.seed is not None:
             s = self.seed
             self.seed = (s + 1) & 0xFFFFFFFF
             return s
+        self.seeds += 1
+        source = getattr(self.board, "random32", None)
+        r = source() if source is not None else None
+        if r is not None:
+            return r
+        # The count keeps apart the seeds of one match, taken while the clock
+        # stands still; the generator mixes whatever seed it gets.
         t = self.board.ticks_ms()
-        return ((t * 2654435761) ^ (self.saves.device.get("n", 0) << 20)) & 0xFFFFFFFF
+        return (t ^ (self.saves.device.get("n", 0) << 20) ^ (self.seeds << 26)) & 0xFFFFFFFF
 
     def date(self):
         f = getattr(self.board, "date", None)

@@ -96,6 +96,10 @@ class SimBoard:
         """Today as "YYYY-MM-DD", or None for a clock not set; date may be a function (the host's day)."""
         return self._date() if callable(self._date) else self._date
 
+    def random32(self):
+        """New games' seeds from the host's random source, as the board's from its chip."""
+        return int.from_bytes(os.urandom(4), "big")
+
     def press(self, name_or_event):
         event = KEYS[name_or_event] if isinstance(name_or_event, str) else name_or_event
         self.keys.push(event)

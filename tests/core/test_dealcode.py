@@ -78,9 +78,11 @@ def test_every_single_wrong_letter_and_swap_is_caught():
 
 
 def test_codes_outside_the_deals_are_refused():
-    # Only 3 * 2**32 of the 23**8 numbers are deals: a made-up code with a
-    # good check letter is still refused when its number is not one of them.
+    # Only 6 * 2**32 of the 23**8 numbers are deals (three variants, generators
+    # 1 and 2): a made-up code with a good check letter is still refused when its
+    # number is not one of them.
     refused = 0
+    old = 0
     rng = Rng(5)
     for _ in range(200):
         digits = bytearray(rng.below(23) for _ in range(8))
@@ -93,8 +95,12 @@ def test_codes_outside_the_deals_are_refused():
             assert "not a deal code" in str(e)
             refused += 1
         else:
-            assert dealcode.encode(variant, seed) == code
-    assert 100 < refused < 200  # about 5 in 6 numbers are not deals
+            again = dealcode.encode(variant, seed)
+            # A generator-1 code decodes to the seed of the same cards, whose code now differs.
+            old += again != code
+            assert dealcode.decode(again) == (variant, seed)
+    assert 110 < refused < 160  # about 2 in 3 numbers are not deals
+    assert 15 < old < 60  # about 1 in 6 are generator 1's
 
 
 def test_encode_refuses_bad_arguments():

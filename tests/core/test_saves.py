@@ -3,6 +3,7 @@
 import records
 import saves
 import scratch
+from crib.rng import GEN
 
 
 def game(variant="solitaire", seed=1, score=60, won=False, rounds=(10, 10)):
@@ -60,7 +61,7 @@ def test_high_scores_top_ten_per_variant_best_first():
     assert s.high_scores("patience") == []
     assert s.add_high_score("patience", "ABC", 33, 7, date="2026-11-29", code="K3J") == 1
     assert s.high_scores("patience") == [{"variant": "patience", "initials": "ABC", "score": 33,
-                                          "seed": 7, "date": "2026-11-29", "code": "K3J"}]
+                                          "seed": 7, "date": "2026-11-29", "code": "K3J", "gen": GEN}]
     assert len(s.high_scores("solitaire")) == 10
     assert places[0] == 1 and places[3] == 1
 
