@@ -4,7 +4,7 @@ several seeds a match takes in one go)."""
 from pocketcrib.sim import Sim
 from uiboard import Board
 from ui.app import App
-from ui.play import start
+from ui.game import start
 
 from saves import Saves
 
