@@ -21,7 +21,7 @@ _MAX_TENTHS = const(9999)
 _DATE = const(10)  # YYYY-MM-DD
 _CODE = const(16)  # a deal code is nine letters
 
-_GEN = const(2)  # crib.rng.GEN, the newest generator a seed can be for (a test keeps them equal)
+GEN = const(2)  # crib.rng.GEN, the newest generator a seed can be for (a test keeps them equal)
 
 _GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code", "gen")
 _SCORE = ("variant", "initials", "score", "seed", "date", "code", "gen")
@@ -82,7 +82,7 @@ def game_record(r):
         return "players"
     if not _maybe_text(r.get("code"), _CODE):
         return "code"
-    if not _int(r.get("gen", 1), 1, _GEN):  # no "gen": a generator-1 seed
+    if not _int(r.get("gen", 1), 1, GEN):  # no "gen": a generator-1 seed
         return "gen"
     return _stranger(r, _GAME)
 
@@ -101,7 +101,7 @@ def score_record(r):
         return "date"
     if not _maybe_text(r.get("code"), _CODE):
         return "code"
-    if not _int(r.get("gen", 1), 1, _GEN):
+    if not _int(r.get("gen", 1), 1, GEN):
         return "gen"
     return _stranger(r, _SCORE)
 

@@ -83,7 +83,7 @@ def test_saved_records_know_the_generator():
     import shapes
     from crib.rng import GEN
 
-    assert shapes._GEN == GEN
+    assert shapes.GEN == GEN
     record = {"n": 1, "variant": "solitaire", "seed": 7, "score": 60, "won": False, "target": 91,
               "rounds": [10, 10, 10, 10, 10, 10], "date": None, "players": 1, "code": "TTVJFJKLC"}
     assert shapes.game_record(record) is None  # generator 1's, as written before
