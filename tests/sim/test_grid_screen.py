@@ -20,7 +20,11 @@ OPTIONS = [("poker", "american", False), ("poker", "english", False), ("poker", 
            ("poker", "english", True), ("squares", "american", False)]
 
 
-def start(tmp_path, variant="poker", seed=7, table="american", foster=False):
+# The pictures' pack: generator 1's seed 7, converted (crib.rng.unmix(7)), as in scenes.py.
+SEED = 3692840910
+
+
+def start(tmp_path, variant="poker", seed=SEED, table="american", foster=False):
     sim = Sim(tmp_path, seed=1)
     sim.app.go("GridTable", variant, seed, table, foster)
     sim.settle()
@@ -110,12 +114,12 @@ def shot_matches(sim, name):
 
 
 SHOTS = {
-    "poker_midgame": (("poker", 7, "american", False), "A " * 13 + "RIGHT DOWN"),
-    "poker_hint": (("poker", 7, "english", False), "A " * 9 + "LEFT B"),
-    "poker_foster": (("poker", 7, "american", True), "A " * 11 + "LEFT"),
-    "squares_midgame": (("squares", 7, "american", False), "A " * 10 + "DOWN"),
-    "poker_review": (("poker", 7, "american", False), "A " * 25),
-    "squares_review": (("squares", 7, "american", False), "A " * 16 + "DOWN"),
+    "poker_midgame": (("poker", SEED, "american", False), "A " * 13 + "RIGHT DOWN"),
+    "poker_hint": (("poker", SEED, "english", False), "A " * 9 + "LEFT B"),
+    "poker_foster": (("poker", SEED, "american", True), "A " * 11 + "LEFT"),
+    "squares_midgame": (("squares", SEED, "american", False), "A " * 10 + "DOWN"),
+    "poker_review": (("poker", SEED, "american", False), "A " * 25),
+    "squares_review": (("squares", SEED, "american", False), "A " * 16 + "DOWN"),
 }
 
 
