@@ -273,7 +273,7 @@ class Keyboard:
 
         self.fd = sys.stdin.fileno()
         self.old = termios.tcgetattr(self.fd)
-        tty.setcbreak(self.fd)
+        tty.setcbreak(self.fd, termios.TCSANOW)  # not TCSAFLUSH: keys typed meanwhile are kept
         attrs = termios.tcgetattr(self.fd)
         attrs[3] &= ~termios.ISIG
         termios.tcsetattr(self.fd, termios.TCSANOW, attrs)

@@ -129,11 +129,11 @@ def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=pr
         flashing.flash(vb.port, progress=False, out=lambda s: None)
         presser = Presser(vb.press, pins)
         below = [f"port {vb.port}", "`pocketcrib scores pull` works from another terminal"]
-        if window:
-            out(f"Playing in the window ({help_line}); {below[1]}, at {below[0]}.")
-        else:
+        if not window:
             view.below = below
         with view:
+            if window:
+                out(f"Playing in the window ({help_line}); {below[1]}, at {below[0]}.")
             while True:
                 for name in view.pressed(0.01):
                     if name == "QUIT":
