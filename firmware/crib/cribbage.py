@@ -495,6 +495,9 @@ def load(data):
             _replay(g, m)
     except ValueError:
         raise ValueError("cribbage save is damaged (moves)")
+    if g.phase == DISCARD and g.players == 2 and 1 in (g.to_discard(0), g.to_discard(1)):
+        # discard() lays two cards at once: a save never stops between them.
+        raise ValueError("cribbage save is damaged (moves)")
     return g
 
 

@@ -521,6 +521,23 @@ def test_damaged_saves_are_refused():
         assert "not a" in str(e)
 
 
+def test_a_save_cut_between_two_cards_laid_away_is_refused():
+    from crib.games import checksum
+
+    g = Cribbage(8, 2)
+    h = g.hands[g.turn]
+    g.discard(g.turn, h[0], h[1])
+    body = bytearray(g.save()[:-2])
+    body = body[:-1]
+    body[11] -= 1  # one move fewer
+    c = checksum(body)
+    try:
+        load(bytes(body) + bytes((c >> 8, c & 255)))
+        assert False
+    except ValueError as e:
+        assert "damaged" in str(e)
+
+
 def test_a_save_with_a_wrong_move_but_a_right_checksum_is_refused():
     from crib.games import checksum
 
