@@ -65,7 +65,8 @@ class Saves:
         _makedirs(root)
         found = []
         for kind in _KINDS:
-            records.check(self.path(kind), kind, found, _RULES[kind])
+            if not records.check(self.path(kind), kind, found, _RULES[kind]) and kind == "game":
+                self.clear_current()  # nothing left of it to resume: the title must not offer it
         self._report(found)
         self._settings = dict(DEFAULTS)
         stored = self._one("settings")
