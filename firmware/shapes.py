@@ -25,6 +25,9 @@ GEN = const(2)  # crib.rng.GEN, the newest generator a seed can be for (a test k
 
 _GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code", "gen")
 _SCORE = ("variant", "initials", "score", "seed", "date", "code", "gen")
+_CRIB = ("n", "variant", "seed", "score", "won", "target", "date", "players", "code", "level",
+         "scores", "skunk", "deals", "gen")
+_CRIB_DEALS = const(120)  # deals a game of cribbage can last, and more
 _DEVICE = ("id", "n")
 _PLAY = ("v", "games", "turn", "partners", "reached", "double", "bonus", "count", "done", "recorded",
          "hs", "cpu", "claims", "review", "scored")
@@ -64,6 +67,8 @@ def game_record(r):
     """None if r is a finished game as the history holds it, else the wrong field."""
     if not _int(r.get("n"), 1, _MAX_N):
         return "n"
+    if r.get("variant") == "cribbage":
+        return crib_record(r)
     if r.get("variant") not in VARIANTS:
         return "variant"
     if not _int(r.get("seed"), 0, _MAX_SEED):
@@ -85,6 +90,47 @@ def game_record(r):
     if not _int(r.get("gen", 1), 1, GEN):  # no "gen": a generator-1 seed
         return "gen"
     return _stranger(r, _GAME)
+
+
+def crib_record(r):
+    """None if r is a finished game of cribbage (ui.cribgame.record), else the wrong field."""
+    players = r.get("players")
+    if not _int(players, 2, 4):
+        return "players"
+    sides = 2 if players == 4 else players
+    if not _int(r.get("seed"), 0, _MAX_SEED):
+        return "seed"
+    if r.get("target") not in (61, 121):
+        return "target"
+    scores = r.get("scores")
+    if not _ints(scores, sides, 0, 255) or len(scores) != sides:
+        return "scores"
+    if not _int(r.get("score"), 0, 255) or r["score"] not in scores:
+        return "score"
+    if type(r.get("won")) is not bool:
+        return "won"
+    if not _int(r.get("level"), 0, 2):
+        return "level"
+    if not _int(r.get("skunk"), 0, 2):
+        return "skunk"
+    deals = r.get("deals")
+    per = 2 * (3 + 3 * players)  # hex digits a deal: dealer, crib, heels, then per seat
+    if not _text(deals, 0, per * _CRIB_DEALS) or len(deals) % per or not _hex(deals):
+        return "deals"
+    if not _maybe_text(r.get("date"), _DATE):
+        return "date"
+    if r.get("code") is not None:
+        return "code"
+    if not _int(r.get("gen", 1), 1, GEN):
+        return "gen"
+    return _stranger(r, _CRIB)
+
+
+def _hex(s):
+    for ch in s:
+        if ch not in "0123456789abcdef":
+            return False
+    return True
 
 
 def score_record(r):

@@ -66,6 +66,15 @@ SCREENS = {
     "GridMenu": "ui.grid",
     "GridTable": "ui.grid",
     "GridOver": "ui.grid",
+    "CribSetup": "ui.cribmenu",
+    "CribStats": "ui.cribmenu",
+    "CribCut": "ui.cribplay",
+    "CribLay": "ui.cribplay",
+    "CribPlay": "ui.cribplay",
+    "CribShow": "ui.cribplay",
+    "CribDeal": "ui.cribplay",
+    "CribOver": "ui.cribplay",
+    "CribBoard": "ui.pegboard",
 }
 
 

@@ -123,6 +123,10 @@ class Play:
             m.adjust((player + 1) % m.players, missed)
         self.save()
 
+    def pause_line(self):
+        """What the pause screen says of the game: the deal code of the pack in play."""
+        return "Code " + self.code(self.match.turn if self.cpu is None else 0)
+
     def code(self, player=0):
         """The deal code of a player's pack, for a friend to play the same cards."""
         from crib.dealcode import encode, pretty
@@ -188,20 +192,27 @@ def start(app, variant, players=1, partners=False, cpu=None, seed=None):
 
     With a game saved, asks first: the new game would replace it. B keeps it
     and goes back to the screen that asked for the new game."""
-    if app.saves.has_current():
-        def anew():
-            _start(app, variant, players, partners, cpu, seed)
+    def anew():
+        _start(app, variant, players, partners, cpu, seed)
 
+    ask_first(app, anew)
+
+
+def ask_first(app, anew):
+    """anew() starts a new game: at once, or after asking if one is saved."""
+    if app.saves.has_current():
         app.visit("Confirm", "Start a new game?", _saved_game(app) + " will be lost.",
                   "A: new game  B: keep it", anew)
         return
-    _start(app, variant, players, partners, cpu, seed)
+    anew()
 
 
 def _saved_game(app):
     """The saved game in a few words: "Your Patience game at deal 3 of 5"."""
     try:
         data = app.saves.load_current()
+        if data.get("game") == "cribbage":
+            return "Your cribbage game"
         g = restore(data).games[0]
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         return "Your saved game"
@@ -247,7 +258,12 @@ def resume(app):
 
 
 def _resumed(app, data):
-    """The Play a state() saved; ValueError unless every field is one it could hold."""
+    """The Play a state() saved (or the Crib, for cribbage); ValueError unless
+    every field is one it could hold."""
+    if data.get("game") == "cribbage":
+        from ui.cribgame import resumed
+
+        return resumed(app, data)
     import shapes
 
     why = "version" if data.get("v") != _SAVE_VERSION else shapes.play_state(data)

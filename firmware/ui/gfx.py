@@ -32,6 +32,11 @@ _INV = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 RANK_CHARS = "A23456789\x05JQK"
 
 
+def card_text(c):
+    """A card in the small font: its rank and its suit's glyph."""
+    return RANK_CHARS[c >> 2] + chr(1 + (c & 3))
+
+
 def _blit(fb, src, x, y, c):
     if c:
         fb.blit(src, x, y, 0)

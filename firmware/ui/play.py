@@ -184,7 +184,7 @@ class Table:
 
 
 def _names(cards):
-    return " ".join(gfx.RANK_CHARS[c >> 2] + chr(1 + (c & 3)) for c in cards)
+    return " ".join(gfx.card_text(c) for c in cards)
 
 
 def _others(play):
@@ -498,7 +498,7 @@ class Pause:
         self.app = app
         self.play = play = app.play
         self.cur = 0
-        self.code = "Code " + play.code(play.match.turn if play.cpu is None else 0)
+        self.code = play.pause_line()  # the deal code, or the score
 
     def key(self, k):
         if k == UP or k == DOWN:

@@ -59,3 +59,28 @@ def code_keys(code):
         keys += ["UP"] * i if i <= len(ALPHABET) // 2 else ["DOWN"] * (len(ALPHABET) - i)
         keys.append("A")
     return keys
+
+
+MENU_ROW["cribbage"] = 8  # "Cribbage vs the computer", below the demo
+
+
+def crib_keys(level=1, target=121, players=2, resume=False):
+    """From the title: into the cribbage menu, choose, start (level 0..2)."""
+    keys = to_menu_row(MENU_ROW["cribbage"], resume)  # the cursor starts on Start
+    keys += ["UP"] * 3 + (["LEFT"] if level == 0 else ["RIGHT"] if level == 2 else [])
+    keys += ["DOWN"] + (["A"] if target == 61 else [])
+    keys += ["DOWN"] + ["RIGHT"] * (players - 2)
+    return keys + ["DOWN", "A"]
+
+
+def crib_to_the_end(sim, limit=4000):
+    """Press A until the game of cribbage is over; the screens seen, in order, without repeats."""
+    seen = []
+    for _ in range(limit):
+        name = type(sim.app.screen).__name__
+        if not seen or seen[-1] != name:
+            seen.append(name)
+        if name == "CribOver":
+            return seen
+        sim.press("A")
+    raise AssertionError("no end after %d presses: %s" % (limit, seen[-8:]))

@@ -1,0 +1,364 @@
+# Cribbage against the computer: the game in progress (Crib), the screen it
+# stands at, saving it after every move, recording it when it is over, and
+# the statistics of each mode (players, target, level) from the history.
+#
+# The player has seat 0; the computer plays the other seats (at four, seat 2
+# is the player's partner). The engine (crib.cribbage) holds the rules; a save
+# is its compact bytes plus what the screens need to come back to the very
+# step they left (the deal summary seen or not, the coach's review so far).
+from binascii import hexlify, unhexlify
+
+from crib.cribbage import DISCARD, SHOW, Cribbage, load
+
+VARIANT = "cribbage"
+LEVELS = ("easy", "normal", "expert")
+LEVEL_NAMES = ("Easy", "Normal", "Expert")
+ME = 0
+_SAVE_VERSION = 1
+_STATE = ("v", "game", "save", "level", "seen", "started", "recorded", "review")
+
+
+class Crib:
+    """A game of cribbage against the computer and where it stands."""
+
+    def __init__(self, app, g, level):
+        self.app = app
+        self.g = g
+        self.level = level  # 0..2, an index into LEVELS
+        self.seen = 0  # finished deals whose summary the player has seen
+        self.started = False  # the cut for the first deal has been shown
+        self.recorded = None  # the history number, once recorded
+        self.review = None  # the coach's review of this deal (hints on)
+        self.note = ""  # the last move in a few words, for the play screen
+
+    # Names
+
+    def name(self, seat):
+        """"You", "CPU" (two hands), "CPU 1".. (three), "Partner" (four)."""
+        if seat == ME:
+            return "You"
+        g = self.g
+        if g.players == 4:
+            return "Partner" if seat == 2 else "CPU %d" % ((seat + 1) // 2)
+        return "CPU" if g.players == 2 else "CPU %d" % seat
+
+    def side_name(self, side):
+        g = self.g
+        if g.players == 4:
+            return ("Us", "Them")[side]
+        return self.name(side)
+
+    def scores_line(self):
+        g = self.g
+        return "  ".join("%s %d" % (self.side_name(s), g.scores[s]) for s in range(g.sides))
+
+    def pause_line(self):
+        return "Cribbage to %d: %s" % (self.g.target, self.scores_line())
+
+    # Where the game stands
+
+    def where(self):
+        g = self.g
+        if not self.started:
+            return "CribCut"
+        if g.over:
+            return "CribOver"
+        if len(g.records) > self.seen:
+            return "CribDeal"
+        if g.phase == DISCARD:
+            return "CribLay"
+        if g.phase == SHOW:
+            return "CribShow"
+        return "CribPlay"
+
+    def show(self):
+        self.app.go(self.where())
+
+    # Moves
+
+    def computers_discard(self):
+        """The computer lays away for each of its seats that still has to."""
+        from crib import cpu
+
+        g = self.g
+        while g.phase == DISCARD and g.turn != ME:
+            s = g.turn
+            g.discard(s, *cpu.discard(g, s, LEVELS[self.level]))
+
+    def discard(self, cards):
+        """The player lays `cards` away; the computer lays its own; saved."""
+        g = self.g
+        r = self.coach_review()
+        if r is not None:
+            r.reset()
+            r.discard(g, cards)
+        self.computers_discard()
+        g.discard(ME, *cards)
+        self.computers_discard()
+        self.note = _heels(self, len(g.log))
+        self.save()
+
+    def play(self, card):
+        """The player lays `card` (None: says go); ValueError if it may not."""
+        g = self.g
+        r = self.coach_review()
+        if r is not None:
+            r.play(g, card)
+        self.move(ME, card)
+
+    def computer_plays(self):
+        from crib import cpu
+
+        g = self.g
+        self.move(g.turn, cpu.play(g, g.turn, LEVELS[self.level]))
+
+    def move(self, seat, card):
+        g = self.g
+        start = len(g.log)
+        if card is None:
+            g.go(seat)
+        else:
+            g.play(card, seat)
+        self.note = said(self, seat, card, g.log[start:])
+        self.save()
+
+    def count(self, claimed):
+        """The hand the show has come to is counted (claimed: the player's count)."""
+        self.g.count_hand(claimed)
+        self.save()
+
+    def coach_review(self):
+        """The coach's review of the deal, if hints are on."""
+        if not self.app.saves.get("hints"):
+            return None
+        if self.review is None:
+            from crib.coach import Review
+
+            self.review = Review(ME)
+        return self.review
+
+    def deal_seen(self):
+        self.seen = len(self.g.records)
+        if self.review is not None:
+            self.review.reset()
+        self.save()
+        self.show()
+
+    # Saving
+
+    def state(self):
+        r = self.review
+        review = None
+        if r is not None:
+            review = [list(r.lay[0]) + [r.lay[1], r.lay[2]] if r.lay else None, r.plays,
+                      r.same, r.lost, list(r.worst) if r.worst else None]
+        return {"v": _SAVE_VERSION, "game": VARIANT, "save": hexlify(self.g.save()).decode(),
+                "level": self.level, "seen": self.seen, "started": self.started,
+                "recorded": self.recorded, "review": review}
+
+    def save(self):
+        self.app.saves.save_current(self.state())
+
+    # The end
+
+    def finish(self):
+        """Record the game (once, even across a power cut), then its mode's statistics."""
+        app = self.app
+        if self.recorded is None:
+            state = self.state()
+            app.saves.add_game(record(self, app.date()), current=state)
+            self.recorded = state["recorded"]
+        app.saves.clear_current()
+        app.play = None
+        app.go("CribStats", mode_of(self.g.players, self.g.target, self.level))
+
+
+def _heels(crib, start):
+    for seat, label, points, _ in crib.g.log[start:]:
+        if label == "heels":
+            return "%s: his heels, 2" % crib.name(seat)
+    return ""
+
+
+_SHORT = {"fifteen": "fifteen", "thirty-one": "31", "pair": "pair", "pair royal": "pair royal",
+          "double pair royal": "double pair royal", "run": "run", "go": "go", "last card": "last",
+          "muggins": "muggins"}
+
+
+def said(crib, seat, card, items):
+    """A move and what it scored in a few words: "CPU 5D: fifteen 2", "You: go"."""
+    from ui.gfx import card_text
+
+    s = crib.name(seat) + (": go" if card is None else " " + card_text(card))
+    for who, label, points, _ in items:
+        if who == seat:
+            s += ", %s %d" % (_SHORT.get(label, label), points)
+        else:
+            s += "; %s %s %d" % (crib.name(who), _SHORT.get(label, label), points)
+    return s
+
+
+def start(app, level, players=2, target=121):
+    g = Cribbage(app.new_seed(), players, target,
+                 muggins=bool(app.saves.get("count_self") and app.saves.get("muggins")))
+    crib = Crib(app, g, level)
+    app.play = crib
+    crib.save()
+    crib.show()
+
+
+def resumed(app, data):
+    """The Crib a state() saved; ValueError unless every field is one it could hold."""
+    for k in data:
+        if k not in _STATE:
+            raise ValueError("saved cribbage game: bad %s" % k)
+    level = data.get("level")
+    seen = data.get("seen")
+    recorded = data.get("recorded")
+    text = data.get("save")
+    if data.get("v") != _SAVE_VERSION:
+        raise ValueError("saved cribbage game: bad version")
+    if type(level) is not int or not 0 <= level < len(LEVELS):
+        raise ValueError("saved cribbage game: bad level")
+    if type(text) is not str or len(text) > 2000:
+        raise ValueError("saved cribbage game: bad save")
+    g = load(unhexlify(text))
+    if type(seen) is not int or not 0 <= seen <= len(g.records):
+        raise ValueError("saved cribbage game: bad seen")
+    if recorded is not None and (type(recorded) is not int or recorded < 1 or not g.over):
+        raise ValueError("saved cribbage game: bad recorded")
+    crib = Crib(app, g, level)
+    crib.seen = seen
+    crib.started = data.get("started") is True
+    crib.recorded = recorded
+    review = data.get("review")
+    if review is not None:
+        crib.review = _review(review, g)
+    return crib
+
+
+def _review(v, g):
+    """The coach's review as saved: [lay, plays, same, lost, worst]."""
+    from crib.coach import Review
+
+    bad = ValueError("saved cribbage game: bad review")
+    if type(v) is not list or len(v) != 5:
+        raise bad
+    lay, plays, same, lost, worst = v
+    r = Review(ME)
+    need = 2 if g.players == 2 else 1
+    if lay is not None:
+        if type(lay) is not list or len(lay) != need + 2 or not _cards(lay[:need]):
+            raise bad
+        r.lay = (tuple(lay[:need]), _num(lay[need], bad), None if lay[-1] is None
+                 else _num(lay[-1], bad))
+    if type(plays) is not int or type(same) is not int or not 0 <= same <= plays <= 8:
+        raise bad
+    r.plays = plays
+    r.same = same
+    r.lost = _num(lost, bad)
+    if worst is not None:
+        if type(worst) is not list or len(worst) != 3 or not _cards(worst[1:]):
+            raise bad
+        r.worst = (_num(worst[0], bad), worst[1], worst[2])
+    return r
+
+
+def _cards(cs):
+    for c in cs:
+        if type(c) is not int or not 0 <= c < 52:
+            return False
+    return True
+
+
+def _num(x, bad):
+    if type(x) is not int and type(x) is not float:
+        raise bad
+    return x
+
+
+# The history: one record per game, the deals packed as hex.
+
+def mode_of(players, target, level):
+    return "%d %d %d" % (players, target, level)
+
+
+def mode_name(mode):
+    """"Expert, to 121" or "3 hands, Easy, to 61"."""
+    players, target, level = [int(x) for x in mode.split()]
+    s = "%s to %d" % (LEVEL_NAMES[level], target)
+    return s if players == 2 else "%d hands %s" % (players, s)
+
+
+def record(crib, date):
+    """The history record of a finished game: per deal the dealer, the crib
+    and his heels, then each seat's hand, play and muggins points."""
+    g = crib.g
+    out = bytearray()
+    for d in g.records:
+        out.append(d.dealer)
+        out.append(min(255, d.crib_points))
+        out.append(d.heels)
+        for s in range(g.players):
+            out.append(min(255, d.hand[s]))
+            out.append(min(255, d.play[s]))
+            out.append(min(255, d.muggins[s]))
+    mine = g.side_of(ME)
+    loser = 1 - mine if g.winner == mine else mine
+    if g.sides == 3:
+        loser = max(range(3), key=lambda s: g.skunk(s))
+    return {"variant": VARIANT, "seed": g.seed, "score": g.scores[mine],
+            "won": g.winner == mine, "target": g.target, "date": date, "players": g.players,
+            "code": None, "level": crib.level, "scores": list(g.scores),
+            "skunk": g.skunk(loser), "deals": hexlify(bytes(out)).decode()}
+
+
+def stats(saves, mode):
+    """games, wins, skunks won and lost, match points for and against, and
+    points per deal as dealer and as pone: [play, hand, crib] sums and deals."""
+    players, target, level = [int(x) for x in mode.split()]
+    s = {"games": 0, "wins": 0, "skunked": 0, "skunks": 0, "for": 0, "against": 0,
+         "dealer": [0, 0, 0], "pone": [0, 0, 0], "dealt": 0, "poned": 0}
+    width = 3 + 3 * players
+    for r in saves.history():
+        if (r.get("variant") != VARIANT or r.get("players") != players
+                or r.get("target") != target or r.get("level") != level):
+            continue
+        s["games"] += 1
+        worth = 1 + r.get("skunk", 0)
+        if r.get("won"):
+            s["wins"] += 1
+            s["for"] += worth
+            if r.get("skunk"):
+                s["skunks"] += 1
+        else:
+            s["against"] += worth
+            if r.get("skunk"):
+                s["skunked"] += 1
+        try:
+            deals = unhexlify(r.get("deals", ""))
+        except ValueError:
+            continue
+        for i in range(0, len(deals) - width + 1, width):
+            mine = 3 + 3 * ME
+            if deals[i] == ME:
+                t = s["dealer"]
+                t[2] += deals[i + 1] + deals[i + 2]
+                s["dealt"] += 1
+            else:
+                t = s["pone"]
+                s["poned"] += 1
+            t[0] += deals[i + mine + 1]
+            t[1] += deals[i + mine]
+    return s
+
+
+def modes(saves):
+    """The modes played so far, in the order first played."""
+    out = []
+    for r in saves.history():
+        if r.get("variant") == VARIANT:
+            m = mode_of(r.get("players", 2), r.get("target", 121), r.get("level", 0))
+            if m not in out:
+                out.append(m)
+    return out
