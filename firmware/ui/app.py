@@ -68,13 +68,13 @@ SCREENS = {
     "GridOver": "ui.grid",
     "CribSetup": "ui.cribmenu",
     "CribStats": "ui.cribmenu",
-    "CribCut": "ui.cribplay",
+    "CribCut": "ui.cribshow",
     "CribLay": "ui.cribplay",
     "CribPlay": "ui.cribplay",
-    "CribShow": "ui.cribplay",
-    "CribDeal": "ui.cribplay",
-    "CribOver": "ui.cribplay",
-    "CribBoard": "ui.pegboard",
+    "CribShow": "ui.cribshow",
+    "CribDeal": "ui.cribshow",
+    "CribOver": "ui.cribshow",
+    "CribBoard": "ui.cribplay",
 }
 
 
@@ -117,7 +117,22 @@ class App:
             # Problems the saves found (at boot, or since) come first, outside a game.
             self.under.append(screen)
             screen = self.make("Notice", (self.saves.take_problems(),))
+        self.unload(screen)
         self.show(screen)
+
+    def unload(self, screen):
+        """Forget the screen modules that neither this screen nor those under it
+        come from: they are loaded again when next shown. (Only the app imports
+        screen modules, so nothing else holds them.)"""
+        used = [SCREENS[type(s).__name__] for s in self.under]
+        used.append(SCREENS[type(screen).__name__])
+        ui = sys.modules.get("ui")
+        for module in SCREENS.values():
+            if module not in used and module != "ui.app" and module in sys.modules:
+                del sys.modules[module]
+                name = module[3:]
+                if getattr(ui, name, None) is not None:
+                    delattr(ui, name)
 
     def visit(self, name, *args):
         """Show the screen `name` over this one, which back() returns to as it was."""
@@ -280,7 +295,7 @@ class Title:
 
     def key(self, k):
         if self.saved and k == _A:
-            from ui.game import offer
+            from ui.saved import offer
 
             offer(self.app)
             return

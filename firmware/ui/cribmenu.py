@@ -3,7 +3,7 @@
 # each way of playing it.
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
-from ui.cribgame import LEVEL_NAMES, mode_name, modes, stats
+from ui.cribgame import LEVEL_NAMES
 
 _TARGETS = (121, 61)
 
@@ -34,12 +34,12 @@ class CribSetup:
         elif k in (LEFT, RIGHT, A) and self.cur == 2:
             self.players = 2 + (self.players - 2 + step) % 3
         elif k == A and self.cur == 3:
-            from ui.game import ask_first
+            from ui.saved import ask_first
 
             ask_first(app, self.begin)
             return
         elif k == A and self.cur == 4:
-            from ui.cribgame import mode_of
+            from ui.cribstats import mode_of
 
             app.go("CribStats", mode_of(self.players, _TARGETS[self.target], self.level))
             return
@@ -68,6 +68,8 @@ class CribStats:
     points per deal as dealer and as pone. LEFT/RIGHT turn the pages."""
 
     def __init__(self, app, mode):
+        from ui.cribstats import modes
+
         self.app = app
         self.modes = modes(app.saves)
         if mode not in self.modes:
@@ -76,6 +78,8 @@ class CribStats:
         self.load()
 
     def load(self):
+        from ui.cribstats import stats
+
         self.s = stats(self.app.saves, self.modes[self.i])
 
     def key(self, k):
@@ -88,6 +92,8 @@ class CribStats:
 
     def draw(self, fb):
         s = self.s
+        from ui.cribstats import mode_name
+
         gfx.bar(fb, "< " + mode_name(self.modes[self.i]) + " >")
         games = s["games"]
         wins = s["wins"]

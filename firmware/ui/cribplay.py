@@ -1,18 +1,17 @@
-# The cribbage table's screens: the cut for the first deal, laying away to
-# the crib, the play, the show counted aloud, the deal's summary with the
-# board, and the game's end. Each shows the game in progress, app.play
-# (ui.cribgame.Crib), and goes on to the screen the game stands at.
+# The cribbage table's screens for the deal: laying away to the crib, the
+# play, and the board. Each shows the game in progress, app.play
+# (ui.cribgame.Crib), and goes on to the screen the game stands at (the cut,
+# the show, the deal's summary and the end are in ui.cribshow).
 #
 # Keys as at the solitaires: LEFT/RIGHT move, A chooses (and runs on: the
 # computer's move, the next call), B takes back a mark or skips the calls,
 # UP asks the coach, DOWN shows the board, B held pauses.
 from micropython import const
 
-from crib.cribbage import PLAY, SHOW
+from crib.cribbage import PLAY
 from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
 from ui import gfx, pegboard
 from ui.cribgame import ME
-from ui.words import count_calls
 
 _MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30
 _PACE = const(900)  # ms between the computer's cards in the play
@@ -35,37 +34,6 @@ def _common(screen, k):
     else:
         return False
     return True
-
-
-class CribCut:
-    """Each player cuts a card; low card deals."""
-
-    def __init__(self, app):
-        self.app = app
-        self.crib = app.play
-
-    def key(self, k):
-        if k == A:
-            crib = self.crib
-            crib.started = True
-            crib.save()
-            crib.show()
-        elif k == B_LONG:
-            self.app.visit("Pause")
-
-    def draw(self, fb):
-        crib = self.crib
-        g = crib.g
-        gfx.bar(fb, "Cribbage to %d" % g.target)
-        if g.cut:
-            gfx.text(fb, "Cut for the deal:", 1, 12)
-            x = 1
-            for s in range(g.players):
-                x = gfx.text(fb, crib.name(s), x, 25) + 2
-                x += gfx.mini(fb, g.cut[s], x, 23, s == g.dealer) + 6
-        gfx.text(fb, "Low card deals: %s" % ("you" if g.dealer == ME else crib.name(g.dealer)),
-                 1, 38)
-        gfx.right(fb, "A: deal", 127, 55)
 
 
 class CribLay:
@@ -265,196 +233,35 @@ class CribPlay:
             for i in range(len(g.hands[s])):
                 gfx.back(fb, 108 + 5 * i, y, 4, 8)
             y += 9
-        gfx.text(fb, "crib " + _SHORT[g.players - 2][(g.dealer - ME) % g.players - 1]
-                 if g.dealer != ME else "crib you", 88, y + 1)
+        gfx.right(fb, "crib " + _SHORT[g.players - 2][(g.dealer - ME) % g.players - 1]
+                  if g.dealer != ME else "crib: you", 127, y + 1)
 
 
-class CribShow:
-    """The show, counted aloud: the pone's hand first, round to the dealer's,
-    then the crib. With count it yourself, your hand and crib first ask your
-    count (with muggins, what you miss goes to the next player)."""
+class CribBoard:
+    """The board of the game in progress, with the scores in words; any key goes back."""
 
     def __init__(self, app):
         self.app = app
         self.crib = app.play
-        self.own = app.saves.get("count_self")
-        self.open()
-
-    def open(self):
-        g = self.crib.g
-        self.seat, self.label, self.cards = g.show_step()
-        crib = self.label == "crib"
-        self.parts, self.lines = count_calls(self.cards, g.starter, crib)
-        self.points = 0
-        for p in self.parts:
-            self.points += p[2]
-        self.line = 0
-        self.claim = 0
-        self.asking = self.own and self.seat == ME
-        self.claimed = None
 
     def key(self, k):
-        if k == B_LONG or k == DOWN:
-            _common(self, k)
-            return
-        if self.asking:
-            if k == UP or k == DOWN:
-                self.claim = (self.claim + (1 if k == UP else -1)) % 30
-            elif k == LEFT or k == RIGHT:
-                c = self.claim + (5 if k == RIGHT else -5)
-                self.claim = 0 if c < 0 else 29 if c > 29 else c
-            elif k == A:
-                self.asking = False
-                self.claimed = self.claim
-                self.lines.append(self.verdict())
-            self.app.redraw()
-            return
-        if k == A and self.line < len(self.lines) - 1:
-            self.line += 1
-            self.app.redraw()
-        elif k == A or k == B:
-            self.counted()
-
-    def verdict(self):
-        c = self.claim
-        p = self.points
-        if c == p:
-            return "you said %d: right!" % c
-        if c > p:
-            return "you said %d: it is %d" % (c, p)
-        s = "you said %d: missed %d" % (c, p - c)
-        if self.crib.g.muggins:
-            s += ", to " + self.crib.name((ME + 1) % self.crib.g.players)
-        return s
-
-    def counted(self):
-        crib = self.crib
-        crib.count(self.claimed)
-        g = crib.g
-        if g.phase == SHOW and not g.over:
-            self.open()
-            self.app.redraw()
-        else:
-            crib.show()
+        if k == A or k == B or k == DOWN:
+            self.app.back()
 
     def draw(self, fb):
         crib = self.crib
         g = crib.g
-        whose = "Your" if self.seat == ME else crib.name(self.seat) + "'s"
-        gfx.bar(fb, "%s %s" % (whose, self.label))
-        lit = ()
-        if not self.asking:
-            total = 0
-            for i in range(min(self.line + 1, len(self.parts))):
-                total += self.parts[i][2]
-            gfx.right(fb, "%d" % total, 126, 1, 0)
-            lit = self.parts[self.line][1] if self.line < len(self.parts) else ()
-        for i in range(len(self.cards)):
-            gfx.card(fb, self.cards[i], 1 + 21 * i, 10, self.cards[i] in lit)
-        gfx.card(fb, g.starter, 108, 10, g.starter in lit)
-        if self.asking:
-            gfx.text(fb, "Your count:", 4, 41)
-            fb.fill_rect(66, 39, 21, 11, 1)
-            gfx.center(fb, "%d" % self.claim, 41, 0, 66, 87)
-            gfx.text(fb, "^v", 91, 41)
-            gfx.right(fb, "A: say it", 127, 54)
-            return
-        shown = []
-        for i in range(self.line + 1):
-            for part in gfx.wrap(self.lines[i] + ("," if i < self.line else ""), 126):
-                shown.append(part)
-        shown = shown[-3:]
-        for i in range(len(shown)):
-            gfx.text(fb, shown[i], 1, 38 + 9 * i)
-
-
-class CribDeal:
-    """The deal's points, seat by seat (play, hand, crib), over the board;
-    A goes on (first to the coach's review, with hints on)."""
-
-    def __init__(self, app):
-        self.app = app
-        self.crib = app.play
-        self.deal = self.crib.g.records[self.crib.seen]
-        r = self.crib.review
-        self.review = r.lines() if r is not None else []
-        self.page = 0
-
-    def key(self, k):
-        if _common(self, k):
-            return
-        if k == A or k == B:
-            if self.page == 0 and self.review:
-                self.page = 1
-                self.app.redraw()
+        gfx.bar(fb, "The board: to %d" % g.target)
+        pegboard.draw(fb, g.scores, g.back, g.target, 12)
+        y = 14 + pegboard.height(g.target, g.sides)
+        for side in range(g.sides):
+            s = "%s %d" % (crib.side_name(side), g.scores[side])
+            if g.back[side] < g.scores[side]:
+                s += " (%d)" % g.back[side]
+            if g.sides == 2:  # in the order of the tracks
+                gfx.text(fb, s, 1, y + 9 * side)
             else:
-                self.crib.deal_seen()
-
-    def draw(self, fb):
-        crib = self.crib
-        g = crib.g
-        d = self.deal
-        gfx.bar(fb, "Deal %d: %s dealt" % (crib.seen + 1, crib.name(d.dealer)))
-        if self.page == 1:
-            gfx.text(fb, "The coach:", 1, 11)
-            y = 21
-            for line in self.review:
-                for part in gfx.wrap(line, 126):
-                    gfx.text(fb, part, 1, y)
-                    y += 9
-            gfx.right(fb, "A: go on", 127, 55)
-            return
-        y = 11
-        if g.players == 2:
-            pegboard.draw(fb, g.scores, g.back, g.target, 11)
-            y = 13 + pegboard.height(g.target, g.sides)
-        for i, head in enumerate(("play", "hand", "crib")):
-            gfx.right(fb, head, 68 + 28 * i, y)
-        for s in range(g.players):
-            yy = y + 9 * (s + 1)
-            gfx.text(fb, crib.name(s), 1, yy)
-            gfx.right(fb, "%d" % d.play[s], 68, yy)
-            gfx.right(fb, "%d" % (d.hand[s] + d.muggins[s]), 96, yy)
-            if s == d.dealer:
-                gfx.right(fb, "%d" % (d.crib_points + d.heels), 124, yy)
-
-
-class CribOver:
-    """Who won, by how much, skunks, the match so far; A records the game."""
-
-    def __init__(self, app):
-        self.app = app
-        self.crib = app.play
-        from ui.cribgame import mode_of, stats
-
-        g = self.crib.g
-        s = stats(app.saves, mode_of(g.players, g.target, self.crib.level))
-        mine = g.side_of(ME)
-        worth = g.game_points()
-        if self.crib.recorded is None:
-            if g.winner == mine:
-                s["for"] += worth
-            else:
-                s["against"] += worth
-        self.match = "Match: %d to %d" % (s["for"], s["against"])
-
-    def key(self, k):
-        if k == A:
-            self.crib.finish()
-        elif k == DOWN:
-            self.app.visit("CribBoard")
-
-    def draw(self, fb):
-        crib = self.crib
-        g = crib.g
-        gfx.bar(fb, "Cribbage: game over")
-        won = g.winner == g.side_of(ME)
-        who = crib.side_name(g.winner)
-        gfx.center(fb, ("%s win!" if g.players == 4 or won else "%s wins") % who, 11)
-        worth = g.game_points()
-        gfx.center(fb, ("", "Skunk: a double game", "Double skunk: triple game")[worth - 1], 20)
-        gfx.center(fb, crib.scores_line(), 29)
-        if g.sides == 2:
-            pegboard.draw(fb, g.scores, g.back, g.target, 37)
-        gfx.text(fb, self.match, 1, 56)
-        gfx.right(fb, "A: go on", 127, 56)
+                gfx.text(fb, s, 1 + 64 * (side & 1), y + 9 * (side >> 1))
+        if g.sides < 3:
+            gfx.text(fb, "skunk line %d" % (31 if g.target == 61 else 91), 1, 55)
+        gfx.right(fb, "A: back", 127, 55)

@@ -1,6 +1,7 @@
-# The game in progress (Play): the match, where the players are in it and
-# which screen shows that; starting a game, resuming the saved one, and the
-# advisor's hint. The screens themselves are in ui.play and ui.auto.
+# The solitaire game in progress (Play): the match, where the players are in
+# it and which screen shows that; starting a game, resuming it from its saved
+# state (ui.saved), and the advisor's hint. The screens themselves are in
+# ui.play and ui.auto.
 #
 # Play is saved to flash after every move, so a power cut resumes on the very
 # screen it left.
@@ -11,7 +12,6 @@
 # game of several, the points a player misses go to the next player
 # (Play.claimed).
 from crib.match import Match, restore
-from ui.words import SHORT
 
 _SAVE_VERSION = 1
 
@@ -195,30 +195,9 @@ def start(app, variant, players=1, partners=False, cpu=None, seed=None):
     def anew():
         _start(app, variant, players, partners, cpu, seed)
 
+    from ui.saved import ask_first
+
     ask_first(app, anew)
-
-
-def ask_first(app, anew):
-    """anew() starts a new game: at once, or after asking if one is saved."""
-    if app.saves.has_current():
-        app.visit("Confirm", "Start a new game?", _saved_game(app) + " will be lost.",
-                  "A: new game  B: keep it", anew)
-        return
-    anew()
-
-
-def _saved_game(app):
-    """The saved game in a few words: "Your Patience game at deal 3 of 5"."""
-    try:
-        data = app.saves.load_current()
-        if data.get("game") == "cribbage":
-            return "Your cribbage game"
-        g = restore(data).games[0]
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
-        return "Your saved game"
-    s = "Your " + SHORT[g.kind] + " game"
-    return s + (", over but not yet recorded," if g.over else " at deal %d of %d" % (
-        g.round, g.deals))
 
 
 def _start(app, variant, players, partners, cpu, seed):
@@ -233,37 +212,8 @@ def _start(app, variant, players, partners, cpu, seed):
     play.show()
 
 
-def offer(app):
-    """The saved game, said in words: A resumes it, B goes back."""
-    app.visit("Confirm", "Resume the game?", _saved_game(app) + " is saved.",
-              "A: resume  B: back", lambda: resume(app))
-
-
-def resume(app):
-    """Load the saved game and show it; False if there is none (the menu is
-    shown) or it cannot be resumed (it is set aside, and a note says so)."""
-    data = app.saves.load_current()
-    if data is None:
-        app.go("Menu")
-        return False
-    try:
-        play = _resumed(app, data)
-    except (ValueError, KeyError, TypeError, IndexError) as e:
-        lines = app.saves.set_aside_current(str(e))
-        app.go("Notice", ["The saved game cannot be resumed."] + lines)
-        return False
-    app.play = play
-    play.show()
-    return True
-
-
-def _resumed(app, data):
-    """The Play a state() saved (or the Crib, for cribbage); ValueError unless
-    every field is one it could hold."""
-    if data.get("game") == "cribbage":
-        from ui.cribgame import resumed
-
-        return resumed(app, data)
+def resumed(app, data):
+    """The Play a state() saved; ValueError unless every field is one it could hold."""
     import shapes
 
     why = "version" if data.get("v") != _SAVE_VERSION else shapes.play_state(data)

@@ -67,7 +67,7 @@ class Menu:
 
 
 def _resume(app):
-    from ui.game import resume
+    from ui.saved import resume
 
     resume(app)
 

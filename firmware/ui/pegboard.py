@@ -1,5 +1,5 @@
 # The cribbage board: a track per side with its two pegs, drawn to fit the
-# 128x64 glass, and the screen that shows it (DOWN in the play).
+# 128x64 glass (the screens that show it are in ui.cribplay).
 #
 # A game to 121 goes up the outer row (holes 1..60, left to right) and back
 # down the inner row (61..120, right to left) to the game hole at the left;
@@ -10,8 +10,6 @@
 # a hollow one.
 from micropython import const
 
-from drivers.buttons import A, B, DOWN
-from ui import gfx
 
 _X0 = const(5)  # the x of hole 1
 _PITCH = const(2)
@@ -80,33 +78,3 @@ def draw(fb, scores, backs, target, y):
     bottom = y + height(target, sides)
     for yy in range(top, bottom, 2):
         fb.pixel(x, yy, 1)
-
-
-class CribBoard:
-    """The board of the game in progress, with the scores in words; any key goes back."""
-
-    def __init__(self, app):
-        self.app = app
-        self.crib = app.play
-
-    def key(self, k):
-        if k == A or k == B or k == DOWN:
-            self.app.back()
-
-    def draw(self, fb):
-        crib = self.crib
-        g = crib.g
-        gfx.bar(fb, "The board: to %d" % g.target)
-        draw(fb, g.scores, g.back, g.target, 12)
-        y = 14 + height(g.target, g.sides)
-        for side in range(g.sides):
-            s = "%s %d" % (crib.side_name(side), g.scores[side])
-            if g.back[side] < g.scores[side]:
-                s += " (%d)" % g.back[side]
-            if g.sides == 2:  # in the order of the tracks
-                gfx.text(fb, s, 1, y + 9 * side)
-            else:
-                gfx.text(fb, s, 1 + 64 * (side & 1), y + 9 * (side >> 1))
-        if g.sides < 3:
-            gfx.text(fb, "skunk line %d" % (31 if g.target == 61 else 91), 1, 55)
-        gfx.right(fb, "A: back", 127, 55)

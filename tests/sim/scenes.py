@@ -16,6 +16,7 @@ ROOT = HERE.parents[1]
 # The seeds are generator 1's (the pictures were made before generator 2): render() deals
 # them converted (crib.rng.unmix), so the first game's cards stay the same; later games
 # (its seed + 1, ...) and the deal codes are generator 2's.
+_CRIB = "A" + " DOWN" * 8 + " A A A"  # into the cribbage menu, start, past the cut
 _GAME = " A RIGHT A A B A" * 6  # a whole Solitaire Cribbage game, deal by deal
 SCENES = {
     "title": (7, "", "Title"),
@@ -55,6 +56,13 @@ SCENES = {
     "confirm": (7, "A A A RIGHT A A B A B_LONG DOWN A DOWN DOWN A", "Confirm"),
     # ... and a saved game is offered from the title, not jumped into.
     "offer": (7, "A A A RIGHT A A B A B_LONG DOWN A B A", "Confirm"),
+    # Issue 9: cribbage against the computer (normal, to 121), seed 7.
+    "crib_setup": (7, "A" + " DOWN" * 8 + " A", "CribSetup"),
+    "crib_lay": (7, _CRIB + " A A", "CribLay"),
+    "crib_play": (7, _CRIB + " A A A" + " A" * 8, "CribPlay"),
+    "crib_board": (7, _CRIB + " A A A" + " A" * 8 + " DOWN", "CribBoard"),
+    "crib_show": (7, _CRIB + " A A A" + " A" * 12, "CribShow"),
+    "crib_deal": (7, _CRIB + " A A A" + " A" * 20, "CribDeal"),
 }
 # The board clock's date per scene (None: not set).
 DATES = {"day": "2026-11-29"}

@@ -14,7 +14,7 @@ from drive import crib_keys, crib_to_the_end
 
 from crib.cribbage import PLAY_LABELS
 from pocketcrib.sim import Sim
-from ui.cribgame import mode_of, stats
+from ui.cribstats import mode_of, stats
 
 
 def screen(sim):

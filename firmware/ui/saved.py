@@ -1,0 +1,57 @@
+# The saved game in progress: resuming it (a solitaire's Play from ui.game, or
+# cribbage's Crib from ui.cribgame), and asking before a new game replaces it.
+# Kept apart from both games so that each loads only its own.
+from ui.words import SHORT
+
+
+def offer(app):
+    """The saved game, said in words: A resumes it, B goes back."""
+    app.visit("Confirm", "Resume the game?", _saved_game(app) + " is saved.",
+              "A: resume  B: back", lambda: resume(app))
+
+
+def resume(app):
+    """Load the saved game and show it; False if there is none (the menu is
+    shown) or it cannot be resumed (it is set aside, and a note says so)."""
+    data = app.saves.load_current()
+    if data is None:
+        app.go("Menu")
+        return False
+    try:
+        if data.get("game") == "cribbage":
+            from ui.cribgame import resumed
+        else:
+            from ui.game import resumed
+        play = resumed(app, data)
+    except (ValueError, KeyError, TypeError, IndexError) as e:
+        lines = app.saves.set_aside_current(str(e))
+        app.go("Notice", ["The saved game cannot be resumed."] + lines)
+        return False
+    app.play = play
+    play.show()
+    return True
+
+
+def ask_first(app, anew):
+    """anew() starts a new game: at once, or after asking if one is saved."""
+    if app.saves.has_current():
+        app.visit("Confirm", "Start a new game?", _saved_game(app) + " will be lost.",
+                  "A: new game  B: keep it", anew)
+        return
+    anew()
+
+
+def _saved_game(app):
+    """The saved game in a few words: "Your Patience game at deal 3 of 5"."""
+    try:
+        data = app.saves.load_current()
+        if data.get("game") == "cribbage":
+            return "Your cribbage game"
+        from crib.match import restore
+
+        g = restore(data).games[0]
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return "Your saved game"
+    s = "Your " + SHORT[g.kind] + " game"
+    return s + (", over but not yet recorded," if g.over else " at deal %d of %d" % (
+        g.round, g.deals))
