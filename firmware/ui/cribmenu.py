@@ -41,10 +41,10 @@ class CribSetup:
         elif k == A and self.cur == 4:
             from ui.cribstats import mode_of
 
-            app.go("CribStats", mode_of(self.players, _TARGETS[self.target], self.level))
+            app.visit("CribStats", mode_of(self.players, _TARGETS[self.target], self.level))
             return
         elif k == B:
-            app.go("Menu")
+            app.back()
             return
         app.redraw()
 
@@ -88,7 +88,7 @@ class CribStats:
             self.load()
             self.app.redraw()
         elif k == A or k == B:
-            self.app.go("Menu")
+            self.app.back()  # to the setup, or after a game to the menu
 
     def draw(self, fb):
         s = self.s

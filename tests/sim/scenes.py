@@ -16,7 +16,7 @@ ROOT = HERE.parents[1]
 # The seeds are generator 1's (the pictures were made before generator 2): render() deals
 # them converted (crib.rng.unmix), so the first game's cards stay the same; later games
 # (its seed + 1, ...) and the deal codes are generator 2's.
-_CRIB = "A" + " DOWN" * 8 + " A A A"  # into the cribbage menu, start, past the cut
+_CRIB = "A" + " DOWN" * 9 + " A A A"  # into the cribbage menu, start, past the cut
 _GAME = " A RIGHT A A B A" * 6  # a whole Solitaire Cribbage game, deal by deal
 SCENES = {
     "title": (7, "", "Title"),
@@ -57,7 +57,7 @@ SCENES = {
     # ... and a saved game is offered from the title, not jumped into.
     "offer": (7, "A A A RIGHT A A B A B_LONG DOWN A B A", "Confirm"),
     # Issue 9: cribbage against the computer (normal, to 121), seed 7.
-    "crib_setup": (7, "A" + " DOWN" * 8 + " A", "CribSetup"),
+    "crib_setup": (7, "A" + " DOWN" * 9 + " A", "CribSetup"),
     "crib_lay": (7, _CRIB + " A A", "CribLay"),
     "crib_play": (7, _CRIB + " A A A" + " A" * 8, "CribPlay"),
     "crib_board": (7, _CRIB + " A A A" + " A" * 8 + " DOWN", "CribBoard"),

@@ -10,7 +10,7 @@ can, each call of the show is heard)."""
 import shutil
 
 import pytest
-from drive import crib_keys, crib_to_the_end
+from drive import RESUME, crib_keys, crib_to_the_end
 
 from crib.cribbage import PLAY_LABELS
 from pocketcrib.sim import Sim
@@ -140,7 +140,7 @@ def test_a_power_cut_at_any_step_resumes_the_same_game(tmp_path):
             shutil.copytree(data, cut)
             again = Sim(cut, seed=999)
             assert again.app.screen.saved
-            again.press("A")  # resume
+            again.run_script(RESUME)
             assert _state(again) == _state(sim), (i, name)
             resumed = screen(again)
             assert resumed == name or (name in ("CribBoard", "Pause")), (i, name, resumed)
@@ -170,7 +170,7 @@ def test_a_finished_game_is_recorded_once_across_a_power_cut(tmp_path):
         sim.press("A")
     assert len(list(sim.saves.history())) == 1
     again = Sim(data, seed=1)
-    again.press("A")  # resume: the game is over
+    again.run_script(RESUME)  # the game is over
     assert screen(again) == "CribOver" and again.app.play.recorded == 1
     again.press("A")
     assert screen(again) == "CribStats" and not again.saves.has_current()

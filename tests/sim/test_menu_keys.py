@@ -13,10 +13,11 @@ PAGES = {
     "DayDeals": (6, ["B"]),
     "GridMenu": (7, ["B"]),
     "Demo": (8, ["B"]),
-    "Scores": (9, ["RIGHT", "A"]),
-    "Stats": (10, ["LEFT", "B"]),
-    "Settings": (11, ["DOWN", "B"]),
-    "About": (12, ["A"]),
+    "CribSetup": (9, ["DOWN", "B"]),
+    "Scores": (10, ["RIGHT", "A"]),
+    "Stats": (11, ["LEFT", "B"]),
+    "Settings": (12, ["DOWN", "B"]),
+    "About": (13, ["A"]),
 }
 
 
