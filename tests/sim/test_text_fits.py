@@ -50,7 +50,12 @@ def shown(sim, drawn):
 
 
 def widest(sim):
-    for g in sim.app.play.match.games:
+    play = sim.app.play
+    if hasattr(play, "g"):  # cribbage: a three-digit score on every side
+        play.g.scores = [WIDE] * play.g.sides
+        play.g.back = [WIDE - 11] * play.g.sides
+        return
+    for g in play.match.games:
         g.score = WIDE
 
 
