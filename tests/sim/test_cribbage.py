@@ -97,7 +97,7 @@ def test_games_that_end_in_the_play_and_in_the_show(tmp_path):
     """The game stops the moment a side reaches the target: in the play (the
     show never comes) or in the show (the rest is not counted)."""
     found = {}
-    for seed in (5, 7):  # (seed 5 ends on a hand, before the crib; 7 in the play)
+    for seed in (3, 5):  # (seed 3 ends in the play; 5 on a hand, before the crib)
         sim = _sim(tmp_path / str(seed), seed)
         sim.run_script(crib_keys(0, 61))
         seen = crib_to_the_end(sim)
@@ -143,15 +143,18 @@ def test_a_power_cut_at_any_step_resumes_the_same_game(tmp_path):
             again.run_script(RESUME)
             assert _state(again) == _state(sim), (i, name)
             resumed = screen(again)
-            assert resumed == name or (name in ("CribBoard", "Pause")), (i, name, resumed)
-            if name == "CribPlay":
+            # The same screen; or, once the play is over, the show it leads to.
+            over = name == "CribPlay" and sim.app.play.g.phase != "play"
+            assert resumed == name or (over and resumed == again.app.play.where()), (
+                i, name, resumed)
+            if resumed == name == "CribPlay":
                 assert again.app.screen.hand == sim.app.screen.hand
-            if name == "CribShow":
+            if resumed == name == "CribShow":
                 assert (again.app.screen.seat, again.app.screen.label) == (
                     sim.app.screen.seat, sim.app.screen.label)
             cuts += 1
         sim.press("A")
-    assert screen(sim) == "CribOver" and cuts > 20
+    assert screen(sim) == "CribOver" and cuts > 10
 
 
 def test_a_finished_game_is_recorded_once_across_a_power_cut(tmp_path):
