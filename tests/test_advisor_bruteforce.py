@@ -17,6 +17,7 @@ games (the later rounds): about 15 million calls in all.
 from multiprocessing import Pool
 
 from crib import advisor, games
+from patience2_reference import first_discard_values
 from test_advisor import brute  # the portable tests' plain enumeration, shared
 
 TOLERANCE = 0.05
@@ -72,3 +73,33 @@ def test_advisor_choice_against_brute_force():
         assert good >= 0.99 * len(mine), (variant, good, len(mine))
         worst = max(mine, key=lambda r: r[4])
         assert worst[4] < 1e-9, ("advisor value differs from brute force", worst)
+
+
+# Patience II's first discard looks ahead over the second six in the last deal
+# (crib.advisor.look_ahead): against the plain enumeration of tests/lookahead.py,
+# exact there (seven sixes), on every last deal of LAST_GAMES seeded games.
+LAST_GAMES = 300
+LOOK_TOLERANCE = 0.15
+
+
+def last_deal(seed):
+    g = games.new("patience2", 60000 + seed)
+    while not (g.round == 4 and not g.crib):
+        g.discard(*advisor.best_discard(g))
+    pending, _, unseen, _, _ = advisor.situation(g)
+    ranked = advisor.rank_discards(g)
+    values, _, exact = first_discard_values(pending, unseen)
+    assert exact
+    return pending, ranked, values
+
+
+def test_patience2_last_first_discard_against_look_ahead():
+    with Pool(2) as pool:
+        results = pool.map(last_deal, range(LAST_GAMES), chunksize=10)
+    good = 0
+    for pending, ranked, values in results:
+        value, a, b = ranked[0]
+        k = advisor.PAIRS.index((pending.index(a), pending.index(b)))
+        assert abs(value - values[k]) < 1e-9  # the shown value is the whole deal's, exact
+        good += max(values) - values[k] <= LOOK_TOLERANCE
+    assert good >= 0.9 * LAST_GAMES, (good, LAST_GAMES)

@@ -30,33 +30,58 @@ PAIRS = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
 # Scorer calls made by the last ranking (for the bench and the tests).
 calls = 0
 
+# Patience II's last deal: the first discards looked ahead (the best this many
+# by the one-deal value, and the player's own pick), see look_ahead().
+LOOK = const(4)
+# Per discard code, the four positions kept (of the six), and the two laid away.
+_KEEP = bytes(x for i, j in PAIRS for x in range(6) if x != i and x != j)
+_FIRST = bytes(i for i, j in PAIRS)
+_SECOND = bytes(j for i, j in PAIRS)
+
 
 # How a policy values the crib: not at all, by the full-pack table, exactly.
 POLICIES = ("hand", "table", "advisor")
 
 
-def rank_discards(game, policy="advisor"):
+def rank_discards(game, policy="advisor", mine=None):
     """All fifteen discards of the game's pending six, as (expected points, a, b), best first.
 
     policy "advisor" counts hand, crib and heels exactly; "table" takes the
     crib from the full-pack table (blind to the cards already seen); "hand"
-    counts the hand (and heels) only, as if the crib did not exist.
+    counts the hand (and heels) only, as if the crib did not exist. In
+    Patience II's last deal the advisor looks ahead at the first discard (see
+    look_ahead); mine, the pair the player chose, is then valued exactly too.
     """
-    pending, crib, unseen, rule, others = situation(game)
-    nums, den = expectations(pending, crib, unseen, rule, others, _mode(policy))
+    nums, den, pending = _values(game, policy, mine)
     return ranked(pending, nums, den)
 
 
 def best_discard(game, policy="advisor"):
     """The two cards (a, b) the policy would lay away."""
-    pending, crib, unseen, rule, others = situation(game)
-    nums, den = expectations(pending, crib, unseen, rule, others, _mode(policy))
+    nums, den, pending = _values(game, policy, None)
     best = 0
     for k in range(1, 15):
         if nums[k] > nums[best]:
             best = k
     i, j = PAIRS[best]
     return pending[i], pending[j]
+
+
+def _values(game, policy, mine):
+    pending, crib, unseen, rule, others = situation(game)
+    mode = _mode(policy)
+    last = mode == _EXACT and game.kind == 2 and not crib and len(unseen) == 7
+    parts = [] if last else None
+    nums, den = expectations(pending, crib, unseen, rule, others, mode, parts)
+    if parts is not None:
+        extra = None
+        if mine is not None and mine[0] in pending and mine[1] in pending and mine[0] != mine[1]:
+            i = pending.index(mine[0])
+            j = pending.index(mine[1])
+            extra = PAIRS.index((i, j) if i < j else (j, i))
+        hands = [h // (den // 7) for h, _ in parts]  # each starter's weight is den / 7
+        nums, den = look_ahead(pending, unseen, nums, den, hands, extra)
+    return nums, den, pending
 
 
 def _mode(policy):
@@ -384,3 +409,74 @@ class _CribOdds:
                 ways = c3 * 6 + c2 * 6 * (free - 2) + c1 * 3 * (free - 1) * (free - 2)
                 total += length * ways
         return total
+
+
+def look_ahead(pending, unseen, nums, den, hands, extra=None):
+    """Patience II's last first discard, valued over the whole deal.
+
+    Seven cards are unseen: the second six are six of them and the starter is
+    the seventh, so each of the seven starters fixes the second six, and the
+    player will then lay away the two of them that score most with his hands
+    and the crib. The value of a first discard is the mean, over the seven,
+    of its first hand (hands: its sum over the seven starters), heels and that
+    best second choice (second hand and crib): the whole deal's expectation,
+    exact. It is worked out for the LOOK best discards by the one-deal value
+    (nums/den, which sees the last two crib cards as random), and for `extra`
+    (the player's pick, for the review); the others keep their one-deal value
+    plus the smallest gain found, which ranks them below. Returns (values, 1).
+    """
+    global calls
+    order = sorted(range(15), key=lambda k: (-nums[k], k))
+    chosen = order[:LOOK]
+    if extra is not None and extra not in chosen:
+        chosen.append(extra)
+    n = len(unseen)
+    heels = 0
+    for c in unseen:
+        if c >> 2 == _JACK:
+            heels += 2
+    totals = [0] * 15
+    for k in chosen:
+        totals[k] = hands[k] + heels
+    six = bytearray(6)
+    hand2 = bytearray(4)
+    crib = bytearray(4)
+    second = [0] * 15
+    for s in range(n):
+        starter = unseen[s]
+        at = 0
+        for t in range(n):
+            if t != s:
+                six[at] = unseen[t]
+                at += 1
+        # The second hand of each second discard, with this starter.
+        for q in range(15):
+            o = q * 4
+            hand2[0] = six[_KEEP[o]]
+            hand2[1] = six[_KEEP[o + 1]]
+            hand2[2] = six[_KEEP[o + 2]]
+            hand2[3] = six[_KEEP[o + 3]]
+            second[q] = score(hand2, starter, False)
+        for k in chosen:
+            crib[0] = pending[_FIRST[k]]
+            crib[1] = pending[_SECOND[k]]
+            best = 0
+            for q in range(15):
+                crib[2] = six[_FIRST[q]]
+                crib[3] = six[_SECOND[q]]
+                v = second[q] + score(crib, starter, False)
+                if v > best:
+                    best = v
+            totals[k] += best
+        calls += 15 + len(chosen) * 15
+    values = [0.0] * 15
+    gain = None
+    for k in chosen:
+        values[k] = totals[k] / n
+        g = values[k] - nums[k] / den
+        if gain is None or g < gain:
+            gain = g
+    for k in range(15):
+        if k not in chosen:
+            values[k] = nums[k] / den + gain
+    return values, 1

@@ -248,7 +248,7 @@ def hint(game, mine):
         from crib.advisor import rank_discards  # pyright: ignore[reportMissingImports]
     except ImportError:
         return None
-    ranked = rank_discards(game)
+    ranked = rank_discards(game, "advisor", mine)
     best = ranked[0]
     yours = None
     if mine is not None:

@@ -103,12 +103,62 @@ def check_exact(g, policy="advisor"):
         assert abs(got[(pending[i], pending[j])] - want[k]) < 1e-9, (g, k, want[k])
 
 
+def check_one_deal(g):
+    # The one-deal value (the crib's last two cards taken as random) stays exact.
+    pending, crib, unseen, rule, others = advisor.situation(g)
+    nums, den = advisor.expectations(pending, crib, unseen, rule, others)
+    want = brute(pending, crib, unseen, rule, others)
+    for k in range(15):
+        assert abs(nums[k] / den - want[k]) < 1e-9, (g, k)
+
+
+def whole_last_deal(pending, unseen):
+    """Patience II's last deal by plain enumeration: for each first discard, the mean over
+    the seven starters of first hand, heels and the best second discard (hand and crib)."""
+    out = []
+    for i, j in advisor.PAIRS:
+        kept = tuple(c for c in pending if c != pending[i] and c != pending[j])
+        total = 0
+        for s in unseen:
+            six = [c for c in unseen if c != s]
+            best = 0
+            for x, y in combos2(six):
+                hand2 = tuple(c for c in six if c != x and c != y)
+                best = max(best, score(hand2, s) + score((pending[i], pending[j], x, y), s))
+            total += score(kept, s) + (2 if s >> 2 == 10 else 0) + best
+        out.append(total / len(unseen))
+    return out
+
+
+def check_look_ahead(g):
+    pending, crib, unseen, rule, others = advisor.situation(g)
+    assert g.kind == 2 and not crib and len(unseen) == 7
+    want = whole_last_deal(pending, unseen)
+    ranked = advisor.rank_discards(g)
+    got = {}
+    for value, a, b in ranked:
+        got[advisor.PAIRS.index((pending.index(a), pending.index(b)))] = value
+    # The ones looked ahead (the best by the one-deal value) are exact, the best among them.
+    nums, den = advisor.expectations(pending, crib, unseen, rule, others)
+    order = sorted(range(15), key=lambda k: (-nums[k], k))[:advisor.LOOK]
+    for k in order:
+        assert abs(got[k] - want[k]) < 1e-9, (g, k)
+    assert abs(ranked[0][0] - max(want[k] for k in order)) < 1e-9
+    # The player's own pick is valued exactly when asked for, whatever it is.
+    for k in (order[-1], 14):
+        i, j = advisor.PAIRS[k]
+        mine = advisor.rank_discards(g, "advisor", (pending[j], pending[i]))
+        found = [v for v, a, b in mine if {a, b} == {pending[i], pending[j]}]
+        assert len(found) == 1 and abs(found[0] - want[k]) < 1e-9, (g, k)
+
+
 def test_exact_late_in_the_deal():
     # The last deals have few unseen cards, so the brute force is quick even here.
     for seed in range(HEAVY):
         check_exact(play_to("solitaire", seed, 5))  # six cards unseen
         check_exact(play_to("patience", seed, 4))  # ten unseen
-        check_exact(play_to("patience2", seed, 6))  # seven unseen, crib to come
+        check_one_deal(play_to("patience2", seed, 6))  # seven unseen, crib to come
+        check_look_ahead(play_to("patience2", seed, 6))
         check_exact(play_to("patience2", seed, 7))  # the starter is the one card left
         check_exact(play_to("patience2", seed, 5))  # fourteen unseen, crib known
 
@@ -133,8 +183,13 @@ def test_ranking_is_complete_and_sorted():
             values = [r[0] for r in ranked]
             assert values == sorted(values, reverse=True)
             assert advisor.best_discard(g) == ranked[0][1:]
-            # A hint counts each hand with one score() per starter rank at most.
-            assert 0 < advisor.calls <= 15 * 13 * 2 + 13
+            # A hint counts each hand with one score() per starter rank at most; Patience
+            # II's last first discard adds the look-ahead: 15 + 15 per discard looked at,
+            # for each of the seven starters.
+            if g.kind == 2 and g.round == 4 and not g.crib:
+                assert 0 < advisor.calls <= 15 * 7 + 7 * 15 * (1 + advisor.LOOK)
+            else:
+                assert 0 < advisor.calls <= 15 * 13 * 2 + 13
             g.discard(*ranked[-1][1:])  # the worst discard: the game goes on all the same
 
 
