@@ -55,8 +55,11 @@ def test_a_half_played_game_survives_a_reload(site, tmp_path):
 def test_a_code_link_opens_that_deal(site, tmp_path):
     code = encode("patience2", 987654)
     out = drive([{"goto": site.url + "#code=" + code}, {"glass": "table"},
-                 {"eval": "code", "js": "window.pocketcrib.dealCode()"}])
+                 {"eval": "code", "js": "window.pocketcrib.dealCode()"},
+                 {"eval": "seeds", "js": "[0, 1, 2, 3].map(() => window.pocketcrib.random32() >>> 0)"}])
     assert out["code"] == code
+    # New games' seeds come from the browser's random source: 32 bits, never the same twice here.
+    assert len(set(out["seeds"])) == 4 and all(0 <= s < 2**32 for s in out["seeds"])
     from ui.game import start
 
     sim = Sim(tmp_path)

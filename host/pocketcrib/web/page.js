@@ -177,13 +177,15 @@ function wireKeys() {
   }
 }
 
-// --- the board's clock and sound ------------------------------------------------
+// --- the board's clock, random source and sound ------------------------------------------------
 
 globalThis.pocketcribDate = () => {
   const d = new Date();
   const p = (n) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 };
+
+globalThis.pocketcribRandom16 = () => crypto.getRandomValues(new Uint16Array(1))[0];
 
 let audio = null;
 globalThis.pocketcribBeep = (freq, ms) => {
@@ -224,6 +226,7 @@ async function main() {
   api.press = (name) => queue.push(name);
   api.dealCode = () => wb.deal_code();
   api.glass = () => wb.glass();
+  api.random32 = () => wb.board.random32();
   wireKeys();
   share.addEventListener("click", async () => {
     const code = wb.deal_code();

@@ -37,6 +37,11 @@ class WebBoard:
     def date(self):
         return js.pocketcribDate()  # "YYYY-MM-DD" from the browser's clock
 
+    def random32(self):
+        """32 random bits for a new game's seed, from the browser's crypto.getRandomValues
+        (in two halves: the VM takes JavaScript integers as signed 32-bit)."""
+        return (js.pocketcribRandom16() << 16) | js.pocketcribRandom16()
+
     def beep(self, freq=2000, ms=20):
         js.pocketcribBeep(freq, ms)
 
