@@ -13,6 +13,8 @@ from pathlib import Path
 from pocketcrib.errors import PocketCribError
 from pocketcrib.words import counted
 
+# The games a board records (export.VARIANTS; a test keeps them equal): not imported, the CLI starts fast.
+VARIANTS = ("solitaire", "patience", "patience2", "cribbage")
 PORT_HELP = ("serial port of the board, e.g. /dev/ttyACM0 or COM3 (default: $POCKETCRIB_PORT, "
              "else the one MicroPython board plugged in)")
 
@@ -97,13 +99,19 @@ def cmd_show(args):
 def cmd_export(args):
     from pocketcrib import export, store
 
+    if args.deals and args.format != "csv":
+        raise PocketCribError("--deals is for CSV", "the JSON export has each cribbage game's deals in it already")
     games = store.Store(args.db, create=False).games(variant=args.variant)
-    text = export.to_csv(games) if args.format == "csv" else export.to_json(games)
+    if args.deals:
+        text = export.deals_csv(games)
+    else:
+        text = export.to_csv(games) if args.format == "csv" else export.to_json(games)
     if args.output in (None, "-"):
         sys.stdout.write(text)
     else:
         _write(args.output, text.encode())
-        print(f"{counted(len(games), 'game')} written to {args.output}")
+        what = counted(text.count("\n") - 1, "row") + " of deals" if args.deals else counted(len(games), "game")
+        print(f"{what} written to {args.output}")
     return 0
 
 
@@ -243,8 +251,7 @@ def build_parser():
                        help="score database (default: scores.sqlite3 in the user data folder, or $POCKETCRIB_DATA)")
 
     def variant_option(c):
-        c.add_argument("--variant", choices=("solitaire", "patience", "patience2"), default=None,
-                       help="only this game variant")
+        c.add_argument("--variant", choices=VARIANTS, default=None, help="only this game variant")
 
     command("devices", cmd_devices, "list serial ports, marking Pocket Crib / MicroPython boards and BOOTSEL drives",
             "List serial ports (MicroPython boards, USB 2e8a:0005, are marked), Picos in BOOTSEL mode "
@@ -278,11 +285,18 @@ def build_parser():
                        "Pulling again adds only new games; boards are kept apart by their unique id.")
     port_option(c)
     variant_option(scores_command("show", cmd_show, "print the games and high scores pulled so far"))
-    c = scores_command("export", cmd_export, "write every pulled game as CSV or JSON")
+    c = scores_command("export", cmd_export, "write every pulled game as CSV or JSON",
+                       "Write every pulled game as CSV (one row a game) or JSON (a cribbage game with its deals); "
+                       "--deals: the cribbage games' deals as CSV, one row per deal and seat.")
     variant_option(c)
     c.add_argument("--format", "-f", choices=("csv", "json"), default="csv", help="default: csv")
+    c.add_argument("--deals", action="store_true",
+                   help="the cribbage deals instead: hand, play, crib, heels and muggins points per deal and seat")
     c.add_argument("--output", "-o", metavar="FILE", help="write here instead of to standard output")
-    c = scores_command("plot", cmd_plot, "draw a PNG: score per game over time, and scores per variant")
+    c = scores_command("plot", cmd_plot, "draw a PNG: score per game over time, and scores per variant",
+                       "Draw a PNG: score per game over time and scores per variant; with cribbage games, also "
+                       "your points a deal from play, hand and crib as dealer and as pone, and the race of the "
+                       "latest game.")
     variant_option(c)
     c.add_argument("--output", "-o", metavar="FILE.png", required=True, help="the PNG file to write")
 

@@ -4,28 +4,71 @@ import csv
 import io
 import json
 
+from pocketcrib import cribrec
 from pocketcrib.store import GAME_FIELDS
 from pocketcrib.words import counted
 
-VARIANTS = ("solitaire", "patience", "patience2")
+VARIANTS = ("solitaire", "patience", "patience2", cribrec.VARIANT)
+# After GAME_FIELDS in the games' CSV, empty but for cribbage games (scores: each side's, space-separated).
+CRIB_FIELDS = ("level", "scores", "winner", "skunk", "match_points", "deals")
+# The CSV of deals (--deals): one row per deal and seat; crib and heels on the dealer's row.
+DEAL_FIELDS = ("device", "n", "deal", "seat", "player", "side", "dealer", "hand", "play", "crib", "heels", "muggins")
 
 
 def to_csv(games):
-    """One row per game, GAME_FIELDS as columns; rounds as space-separated points, won as true/false."""
+    """One row per game, GAME_FIELDS and CRIB_FIELDS as columns; rounds as space-separated points, won as
+    true/false."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(GAME_FIELDS)
+    w.writerow(GAME_FIELDS + CRIB_FIELDS)
     for g in games:
         row = dict(g)
         row["rounds"] = " ".join(str(r) for r in g.get("rounds") or ())
         row["won"] = "" if g.get("won") is None else ("true" if g["won"] else "false")
-        w.writerow(["" if row.get(f) is None else row[f] for f in GAME_FIELDS])
+        crib = _crib_json(g.get("cribbage"))
+        if crib:
+            row.update(crib, scores=" ".join(map(str, crib["scores"])), deals=len(crib["deals"]))
+        w.writerow(["" if row.get(f) is None else row[f] for f in GAME_FIELDS + CRIB_FIELDS])
+    return buf.getvalue()
+
+
+def deals_csv(games):
+    """The cribbage games' deals, one row per deal and seat (DEAL_FIELDS)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(DEAL_FIELDS)
+    for g in games:
+        c = g.get("cribbage")
+        for i, d in enumerate(c.deals if c else (), start=1):
+            for seat, (hand, play, muggins) in enumerate(d.seats):
+                mine = seat == d.dealer
+                w.writerow((g["device"], g["n"], i, seat, cribrec.seat_name(c.players, seat),
+                            cribrec.side_of(c.players, seat), d.dealer, hand, play, d.crib if mine else 0,
+                            d.heels if mine else 0, muggins))
     return buf.getvalue()
 
 
 def to_json(games):
-    """A JSON list of games, each an object with GAME_FIELDS."""
-    return json.dumps([{f: g.get(f) for f in GAME_FIELDS} for g in games], indent=1) + "\n"
+    """A JSON list of games, each an object with GAME_FIELDS; a cribbage game also has "cribbage"
+    (CRIB_FIELDS, its deals a list of {dealer, crib, heels, hand, play, muggins}, the last three per seat)."""
+    out = []
+    for g in games:
+        o = {f: g.get(f) for f in GAME_FIELDS}
+        crib = _crib_json(g.get("cribbage"))
+        if crib:
+            o["cribbage"] = crib
+        out.append(o)
+    # One game a line: a game of cribbage's deals would take hundreds of lines indented.
+    return "[\n" + ",\n".join(json.dumps(o) for o in out) + ("\n]\n" if out else "]\n")
+
+
+def _crib_json(c):
+    if c is None:
+        return None
+    return {"level": cribrec.LEVELS[c.level], "scores": c.scores, "winner": c.winner, "skunk": c.skunk,
+            "match_points": c.points,
+            "deals": [{"dealer": d.dealer, "crib": d.crib, "heels": d.heels, "hand": [s[0] for s in d.seats],
+                       "play": [s[1] for s in d.seats], "muggins": [s[2] for s in d.seats]} for d in c.deals]}
 
 
 def stats(games):
@@ -60,7 +103,7 @@ def known_dates(games):
 
 
 def table(games, high_scores=(), last=10):
-    """A plain-text report: totals per variant, the high scores, the latest games."""
+    """A plain-text report: totals per variant, the high scores, cribbage per mode, the latest games."""
     if not games and not high_scores:
         return "No scores yet: play a game, then `pocketcrib scores pull`."
     lines = ["Variant      Games  Won  Best  Average"]
@@ -74,24 +117,63 @@ def table(games, high_scores=(), last=10):
             if k <= 10:
                 lines.append(f"  {h['variant'] or '?':<12} {k:>2}. {h['initials'] or '---':<3} {h['score']:>4}"
                              f"  {h['date'] or ''}")
+    lines += cribbage_lines(games)
     if games:
         dates = known_dates(games)
-        lines += ["", f"Latest games (of {len(games)})", "  Board             #  Variant      Score  Won  Date"]
+        lines += ["", f"Latest games (of {len(games)})",
+                  "  Board             #  Variant          Score  Won  Date"]
         for g, date in list(zip(games, dates))[-last:]:
-            lines.append(f"  {g['device']:<16} {g['n']:>3}  {g['variant'] or '?':<12} {g['score']:>5}  "
-                         f"{'yes' if g.get('won') else 'no ':<3}  {date}")
+            c = g.get("cribbage")
+            score = "-".join(map(str, c.scores)) if c else g["score"]  # cribbage: each side's, the player's first
+            line = (f"  {g['device']:<16} {g['n']:>3}  {g['variant'] or '?':<12} {score:>9}  "
+                    f"{'yes' if g.get('won') else 'no ':<3}  {date:<16}")
+            if c:
+                line += f"  {cribrec.mode(c)}, {cribrec.outcome(c)}"
+            lines.append(line.rstrip())
     return "\n".join(lines)
+
+
+def cribbage_lines(games):
+    """Cribbage per mode, for the player: games, wins, skunks given and taken, match points, and the
+    points a deal as dealer and as pone (play, hand, crib) as the board's statistics count them."""
+    tallies = cribrec.tally([g["cribbage"] for g in games if g.get("cribbage")])
+    if not tallies:
+        return []
+    lines = ["", f"{'Cribbage (you)':<25} {'Games':>5} {'Won':>4} {'Skunks':>7} {'Match':>7}"]
+    for mode, t in tallies.items():
+        lines.append(f"  {mode:<23} {t['games']:>5} {t['wins']:>4} {t['skunks']:>4}-{t['skunked']:<2} "
+                     f"{t['for']:>4}-{t['against']}")
+        pd = t["per_deal"]
+        parts = []
+        if pd["dealer"]:
+            parts.append("as dealer play {:.1f}, hand {:.1f}, crib {:.1f} ({})".format(*pd["dealer"], pd["dealt"]))
+        if pd["pone"]:
+            parts.append("as pone play {:.1f}, hand {:.1f} ({})".format(*pd["pone"], pd["poned"]))
+        if parts:
+            lines.append("    a deal: " + "; ".join(parts))
+    return lines + ["  (skunks given-taken, match points won-lost; crib with heels)"]
 
 
 def plot_png(games, dpi=100):
     """PNG bytes of figure(games).
 
     The PNG's "Description" text says what was plotted (games and scores per
-    variant), so a reader can check the picture against the data.
+    variant; for cribbage the points a deal and the race drawn), so a reader
+    can check the picture against the data.
     """
     fig = figure(games, dpi)
     summary = "; ".join(f"{v}: {counted(st['games'], 'game')}, best {st['best']}, mean {st['average']:.2f}"
                         for v, st in stats(games).items())
+    crib = [g for g in games if g.get("cribbage")]
+    if crib:
+        pd = cribrec.per_deal([g["cribbage"] for g in crib])
+        if pd["dealer"]:
+            summary += "; cribbage a deal as dealer: play {:.2f}, hand {:.2f}, crib {:.2f}".format(*pd["dealer"])
+        if pd["pone"]:
+            summary += "; as pone: play {:.2f}, hand {:.2f}".format(*pd["pone"])
+        last = crib[-1]
+        summary += (f"; race of game {last['n']} of board {last['device']}: "
+                    + "-".join(map(str, last["cribbage"].scores)))
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Title": "Pocket Crib scores", "Description": summary})
     return buf.getvalue()
@@ -99,7 +181,8 @@ def plot_png(games, dpi=100):
 
 def figure(games, dpi=100):
     """A matplotlib Figure: score per game over time (per variant, with its target) and the
-    score distribution per variant."""
+    score distribution per variant; with cribbage games, below them the player's points a deal
+    as dealer and as pone, and the race of the latest cribbage game deal by deal."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -107,8 +190,10 @@ def figure(games, dpi=100):
     from matplotlib.ticker import MaxNLocator
 
     s = stats(games)
-    fig = Figure(figsize=(10, 4.2), dpi=dpi)
-    over, spread = fig.subplots(1, 2, gridspec_kw={"width_ratios": (2.2, 1)})
+    crib = [g for g in games if g.get("cribbage")]
+    fig = Figure(figsize=(10, 8.4 if crib else 4.2), dpi=dpi)
+    axes = fig.subplots(2 if crib else 1, 2, gridspec_kw={"width_ratios": (2.2, 1)}, squeeze=False)
+    over, spread = axes[0]
     # Time axis: games in the order played (by date as far as known, then per board and game number;
     # an undated game goes after the last dated one before it on its board).
     dates = known_dates(games)
@@ -132,5 +217,39 @@ def figure(games, dpi=100):
     spread.boxplot(data, tick_labels=list(s), showmeans=True)
     spread.set_title("Scores per variant")
     spread.grid(alpha=0.3, axis="y")
+    if crib:
+        _race(axes[1][0], crib[-1], MaxNLocator)
+        _per_deal(axes[1][1], [g["cribbage"] for g in crib])
     fig.tight_layout()
     return fig
+
+
+def _race(ax, game, locator):
+    """The race of one game of cribbage: each side's score after every deal, the target and the skunk line."""
+    c = game["cribbage"]
+    for side, scores in enumerate(cribrec.race(c)):
+        ax.plot(range(len(scores)), scores, marker="o", markersize=3, linewidth=1.2,
+                label=cribrec.side_name(c.players, side))
+    line, _ = cribrec.SKUNK_LINES[c.target]
+    ax.axhline(c.target, linestyle="--", linewidth=0.8, color="black", label=f"{c.target} to win")
+    ax.axhline(line, linestyle=":", linewidth=0.8, color="grey", label="skunk line")
+    ax.xaxis.set_major_locator(locator(integer=True, min_n_ticks=1))
+    ax.set_title(f"Cribbage game {game['n']} ({cribrec.mode(c)}, {cribrec.outcome(c)})")
+    ax.set_xlabel("deal")
+    ax.set_ylabel("score after the deal")
+    ax.legend(loc="best", fontsize="small")
+    ax.grid(alpha=0.3)
+
+
+def _per_deal(ax, games):
+    """The player's points a deal as dealer and as pone, stacked: play, hand, crib (with heels)."""
+    pd = cribrec.per_deal(games)
+    dealer, pone = pd["dealer"] or [0, 0, 0], (pd["pone"] or [0, 0]) + [0]
+    bottom = [0.0, 0.0]
+    for i, part in enumerate(("play", "hand", "crib")):
+        heights = [dealer[i], pone[i]]
+        ax.bar([f"dealer ({pd['dealt']})", f"pone ({pd['poned']})"], heights, bottom=bottom, label=part)
+        bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
+    ax.set_title("Your points a deal (over how many deals)")
+    ax.legend(loc="best", fontsize="small")
+    ax.grid(alpha=0.3, axis="y")

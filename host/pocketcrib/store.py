@@ -8,6 +8,12 @@ seen (every distinct entry of every board's table). Each pull is one
 transaction: it lands whole or not at all, and nothing pulled before is
 rewritten or removed. A bad record is skipped with a problem line; the rest
 of the pull is saved.
+
+A game of cribbage is also taken apart (cribrec.py): its summary in crib_games
+and one row per deal and seat in crib_deals, keyed as its row in games. A
+record that does not hold together stays whole in games only. A database of an
+older schema is brought up to date when opened, in one transaction, every row
+kept, the cribbage games already pulled taken apart then.
 """
 
 import hashlib
@@ -17,7 +23,7 @@ import time
 from collections import namedtuple
 from pathlib import Path
 
-from pocketcrib import places
+from pocketcrib import cribrec, places
 from pocketcrib.errors import PocketCribError
 from pocketcrib.words import counted
 
@@ -30,24 +36,35 @@ CREATE TABLE IF NOT EXISTS games (
     variant TEXT, seed INTEGER, score INTEGER, won INTEGER, target INTEGER,
     rounds TEXT, date TEXT, players INTEGER, code TEXT,
     record TEXT NOT NULL, pulled TEXT NOT NULL, digest TEXT NOT NULL,
-    UNIQUE (device, n, digest));
-"""
-_SCHEMA = _GAMES + """
+    UNIQUE (device, n, digest))"""
+# Cribbage games taken apart (cribrec.py), keyed as their row in games: the game's
+# summary, and one row per deal and seat (the crib and heels on the dealer's row).
+_CRIB = ("""
+CREATE TABLE IF NOT EXISTS crib_games (
+    device TEXT NOT NULL, n INTEGER NOT NULL, digest TEXT NOT NULL,
+    players INTEGER NOT NULL, target INTEGER NOT NULL, level INTEGER NOT NULL, scores TEXT NOT NULL,
+    winner INTEGER NOT NULL, skunk INTEGER NOT NULL, points INTEGER NOT NULL, deals INTEGER NOT NULL,
+    UNIQUE (device, n, digest))""", """
+CREATE TABLE IF NOT EXISTS crib_deals (
+    device TEXT NOT NULL, n INTEGER NOT NULL, digest TEXT NOT NULL, deal INTEGER NOT NULL,
+    seat INTEGER NOT NULL, side INTEGER NOT NULL, dealer INTEGER NOT NULL,
+    hand INTEGER NOT NULL, play INTEGER NOT NULL, crib INTEGER NOT NULL, heels INTEGER NOT NULL,
+    muggins INTEGER NOT NULL)""")
+_SCHEMA = (_GAMES, """
 CREATE TABLE IF NOT EXISTS high_scores (
     device TEXT NOT NULL, variant TEXT, initials TEXT, score INTEGER, seed INTEGER,
     date TEXT, code TEXT, record TEXT NOT NULL, pulled TEXT NOT NULL,
-    UNIQUE (device, record));
+    UNIQUE (device, record))""", """
 CREATE TABLE IF NOT EXISTS pulls (
     id INTEGER PRIMARY KEY, device TEXT NOT NULL, at TEXT NOT NULL,
-    games_added INTEGER NOT NULL, scores_added INTEGER NOT NULL, problems TEXT NOT NULL);
-"""
+    games_added INTEGER NOT NULL, scores_added INTEGER NOT NULL, problems TEXT NOT NULL)""", *_CRIB)
 # Version 1 keyed games by (device, n) alone, so a renumbered board's games were
 # dropped: the same rows, in the same order, with their digest added.
-_FROM_VERSION_1 = ("ALTER TABLE games RENAME TO games_v1;" + _GAMES
-                   + "INSERT INTO games SELECT *, digest(record) FROM games_v1 ORDER BY rowid; DROP TABLE games_v1;")
+_FROM_VERSION_1 = ("ALTER TABLE games RENAME TO games_v1", _GAMES,
+                   "INSERT INTO games SELECT *, digest(record) FROM games_v1 ORDER BY rowid", "DROP TABLE games_v1")
 _APP_ID = 0x50435242  # "PCRB" in the file's header: a database this tool made
-_VERSION = 2  # 1: games keyed by (device, n) alone
-_TABLES = {"games", "high_scores", "pulls"}
+_VERSION = 3  # 1: games keyed by (device, n) alone; 2: cribbage games kept whole only (no crib_ tables)
+_TABLES = {"games", "high_scores", "pulls", "crib_games", "crib_deals"}
 _MAX_INT = 2**53  # any count, score, seed or number of ours is far below; SQLite stops at 2**63
 
 
@@ -95,16 +112,54 @@ class Store:
                                   f"{', '.join(sorted(tables)[:3])}); nothing was added to it",
                                   "give another file with --db (or POCKETCRIB_DATA)")
         old = "games" in tables and "digest" not in {c[1] for c in self.db.execute("PRAGMA table_info(games)")}
-        # One transaction: a cut leaves the database as it was, never half moved.
-        script = "BEGIN;" + (_FROM_VERSION_1 if old else "") + _SCHEMA + (
-            f"PRAGMA application_id = {_APP_ID}; PRAGMA user_version = {_VERSION}; COMMIT;")
+        (version,) = self.db.execute("PRAGMA user_version").fetchone()
         self.db.create_function("digest", 1, _digest, deterministic=True)
+        # One transaction: a cut leaves the database as it was, never half moved.
         try:
-            self.db.executescript(script)
-        except sqlite3.Error:
+            self.db.execute("BEGIN")
+            for statement in (_FROM_VERSION_1 if old else ()) + _SCHEMA:
+                self.db.execute(statement)
+            if version < _VERSION:  # (also a database an older pocketcrib has added games to since)
+                self._take_apart_cribbage()
+            self.db.execute(f"PRAGMA application_id = {_APP_ID}")
+            self.db.execute(f"PRAGMA user_version = {_VERSION}")
+            self.db.commit()
+        except BaseException:
             if self.db.in_transaction:
                 self.db.rollback()
             raise
+
+    def _take_apart_cribbage(self):
+        """Fill the crib_ tables for the cribbage games stored whole before they existed."""
+        rows = self.db.execute("SELECT device, n, digest, record FROM games g WHERE variant = ? AND NOT EXISTS ("
+                               "SELECT 1 FROM crib_games c WHERE (c.device, c.n, c.digest) = (g.device, g.n, g.digest))"
+                               " ORDER BY rowid", (cribrec.VARIANT,)).fetchall()
+        for device, n, digest, text in rows:
+            try:
+                rec = json.loads(text)
+            except (ValueError, TypeError, RecursionError):
+                continue
+            self._add_cribbage((device, n, digest), rec)
+
+    def _add_cribbage(self, key, rec):
+        """Add a cribbage game's summary and deals to the crib_ tables; what is wrong with it, or None."""
+        try:
+            g = cribrec.game(rec) if isinstance(rec, dict) else None
+        except cribrec.BadRecord as e:
+            return str(e)
+        if g is None:
+            return "not an object"
+        cur = self.db.execute("INSERT OR IGNORE INTO crib_games VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                              (*key, g.players, g.target, g.level, json.dumps(g.scores), g.winner, g.skunk,
+                               g.points, len(g.deals)))
+        if not cur.rowcount:  # taken apart already
+            return None
+        # (No index on crib_deals: a game's deals go in with its crib_games row, once.)
+        self.db.executemany("INSERT INTO crib_deals VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", [
+            (*key, i, seat, cribrec.side_of(g.players, seat), d.dealer, hand, play,
+             d.crib if seat == d.dealer else 0, d.heels if seat == d.dealer else 0, muggins)
+            for i, d in enumerate(g.deals, start=1) for seat, (hand, play, muggins) in enumerate(d.seats)])
+        return None
 
     def add_pull(self, pulled):
         """Add what a pull found (device.Pulled); a PullReport."""
@@ -126,6 +181,9 @@ class Store:
                         continue
                     self.db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                     (*row, text, now, digest))
+                    wrong = self._add_cribbage(row[:2] + (digest,), rec) if row[2] == cribrec.VARIANT else None
+                    if wrong:
+                        problems.append(f"cribbage game {row[1]} was kept without its deals: {wrong}")
                     games_added += 1
                     renumbered += bool(earlier)
                 for rec in pulled.scores:
@@ -147,16 +205,47 @@ class Store:
                           problems, total, boards, renumbered)
 
     def games(self, variant=None, device=None):
-        """Every game, as dicts with GAME_FIELDS (rounds a list, won a bool), by device then n."""
-        sql = "SELECT " + ",".join(GAME_FIELDS) + " FROM games"
+        """Every game, as dicts with GAME_FIELDS (rounds a list, won a bool), by device then n;
+        a cribbage game taken apart also has "cribbage", its cribrec.Game."""
+        sql = "SELECT " + ",".join(GAME_FIELDS) + ", digest FROM games"
         where, args = _where(variant=variant, device=device)
         rows = self.db.execute(sql + where + " ORDER BY device, n, rowid", args).fetchall()
+        crib = self._cribbage(device) if variant in (None, cribrec.VARIANT) else {}
         out = []
         for r in rows:
-            g = dict(zip(GAME_FIELDS, r, strict=True))
+            g = dict(zip(GAME_FIELDS, r[:-1], strict=True))
             g["rounds"] = json.loads(g["rounds"]) if g["rounds"] else []
             g["won"] = None if g["won"] is None else bool(g["won"])
+            found = crib.get((g["device"], g["n"], r[-1]))
+            if found is not None and g["variant"] == cribrec.VARIANT:
+                g["cribbage"] = found
             out.append(g)
+        return out
+
+    def _cribbage(self, device=None):
+        """{(device, n, digest): cribrec.Game} from the crib_ tables, each checked as a record is
+        (a row changed by hand that no longer holds together leaves its game without one)."""
+        where, args = _where(device=device)
+        deals = {}
+        for key, dealer, seats in _deal_rows(self.db.execute(
+                "SELECT device, n, digest, deal, seat, dealer, hand, play, crib, heels, muggins FROM crib_deals"
+                + where + " ORDER BY device, n, digest, deal, seat", args)):
+            deals.setdefault(key, []).append((dealer, seats))
+        out = {}
+        for device_, n, digest, players, target, level, scores, winner, skunk, _, count in self.db.execute(
+                "SELECT * FROM crib_games" + where, args):
+            key = (device_, n, digest)
+            mine = deals.get(key, [])
+            try:
+                scores = json.loads(scores)
+                packed = bytes(x for dealer, seats in mine for x in _packed(dealer, seats)).hex()
+                g = cribrec.game({"players": players, "target": target, "level": level, "scores": scores,
+                                  "score": scores[0], "won": winner == cribrec.ME, "skunk": skunk,
+                                  "deals": packed})
+            except (ValueError, TypeError, IndexError, KeyError, RecursionError):
+                continue
+            if len(g.deals) == count and g.winner == winner:
+                out[key] = g
         return out
 
     def high_scores(self, variant=None):
@@ -172,6 +261,32 @@ def _where(**kw):
     if not parts:
         return "", ()
     return " WHERE " + " AND ".join(p for p, _ in parts), tuple(v for _, v in parts)
+
+
+def _deal_rows(rows):
+    """(key, dealer, [(seat, hand, play, crib, heels, muggins)...]) per deal, from crib_deals rows in order."""
+    key = dealer = None
+    seats = []
+    for device, n, digest, deal, seat, d, *points in rows:
+        if (device, n, digest, deal) != key:
+            if key is not None:
+                yield key[:3], dealer, seats
+            key, dealer, seats = (device, n, digest, deal), d, []
+        seats.append((seat, *points))
+    if key is not None:
+        yield key[:3], dealer, seats
+
+
+def _packed(dealer, seats):
+    """A deal's bytes as the board packs them (cribrec), from its seats' rows: ValueError if they are not whole."""
+    if [s[0] for s in seats] != list(range(len(seats))):
+        raise ValueError("seats")
+    crib = sum(s[3] for s in seats)
+    heels = sum(s[4] for s in seats)
+    out = [dealer, crib, heels]
+    for _, hand, play, _, _, muggins in seats:
+        out += [hand, play, muggins]
+    return out
 
 
 def _int(v):

@@ -1,4 +1,5 @@
-"""Issue 4, done-means 1: flash the firmware onto a virtual board, play there, pull, export, plot.
+"""Issue 4, done-means 1: flash the firmware onto a virtual board, play there, pull, export, plot
+(issue 9: a game of cribbage among them, pulled, shown and exported deal by deal).
 
 The board is the virtual one (the MicroPython VM behind a pty) and everything
 goes through the real mpremote: `pocketcrib flash`, `mpremote run` of a game
@@ -6,10 +7,13 @@ played by the firmware's own modules, `pocketcrib scores pull`.
 """
 
 import csv
+import importlib.util
+import inspect
 import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from PIL import Image
 
@@ -20,9 +24,41 @@ from pocketcrib import flash, places
 GAMES = [("solitaire", 11, "random"), ("patience", 12, "random"), ("solitaire", 13, "advisor"),
          ("patience2", 14, "random"), ("solitaire", 15, "hand")]
 
+# Then a game of cribbage (seed, players, target, level), every seat making random legal moves.
+CRIB = (16, 2, 121, 1)
+
+
+def _random_move_source():
+    """tests/core/test_cribbage.py's random_move (a random legal move for whoever is to act), as text."""
+    spec = importlib.util.spec_from_file_location("core_cribbage", Path(__file__).parents[1] / "core" / "test_cribbage.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return inspect.getsource(module.random_move)
+
+
+# A game of cribbage played out, recorded as ui.cribstats.record does at game over: the same
+# code runs on the board and here (the same seed, the same game on MicroPython and CPython).
+CRIB_GAME = """
+from crib.cribbage import DISCARD, PLAY, Cribbage
+from crib.rng import Rng
+from ui.cribstats import record
+
+
+class Table:
+    def __init__(self, g, level):
+        self.g, self.level = g, level
+
+
+def crib_record(seed, players, target, level):
+    g, rng = Cribbage(seed, players, target), Rng(seed ^ 0x3C3C)
+    while not g.over:
+        random_move(g, rng)
+    return record(Table(g, level), None)
+""" + _random_move_source()
+
 # Runs on the board: the firmware's saves record each finished game as the
 # device does at game over, and enters it as a high score when it is one.
-PLAY = """
+PLAY = CRIB_GAME + """
 from crib import autoplay
 from saves import Saves
 import board as hw
@@ -34,6 +70,8 @@ for variant, seed, policy in GAMES:
     s.add_game(rec)
     if s.is_high_score(g.variant, g.score):
         s.add_high_score(g.variant, "TST", g.score, g.seed, None, None)
+if CRIB:
+    s.add_game(crib_record(*CRIB))
 print(repr(s.device))
 """
 
@@ -47,6 +85,19 @@ def expected_games(uid):
                     "target": g.target, "rounds": list(g.round_points()), "date": None, "players": 1,
                     "code": None})
     return out
+
+
+def expected_cribbage():
+    """The cribbage game played on CPython: its record, and its deals read straight from the hex."""
+    space = {}
+    exec(CRIB_GAME, space)
+    rec = space["crib_record"](*CRIB)
+    raw, players = bytes.fromhex(rec["deals"]), rec["players"]
+    width = 3 + 3 * players
+    deals = [{"dealer": raw[i], "crib": raw[i + 1], "heels": raw[i + 2],
+              "hand": list(raw[i + 3:i + width:3]), "play": list(raw[i + 4:i + width:3]),
+              "muggins": list(raw[i + 5:i + width:3])} for i in range(0, len(raw), width)]
+    return rec, deals
 
 
 def mpremote(port, *args):
@@ -68,24 +119,35 @@ def test_flash_play_pull_export_plot(make_board, cli, home, tmp_path):
     assert stamp["tree"] == flash.tree_hash(places.firmware_dir())
 
     script = tmp_path / "play.py"
-    script.write_text(f"GAMES = {GAMES!r}\n{PLAY}")
+    script.write_text(f"GAMES = {GAMES!r}\nCRIB = {CRIB!r}\n{PLAY}")
     played = mpremote(vb.port, "run", str(script))
     assert played.returncode == 0, played.stderr
-    assert "'n': 5" in played.stdout
+    assert "'n': 6" in played.stdout
 
     pulled = cli("scores", "pull", "--port", vb.port)
     assert pulled.returncode == 0, pulled.stderr
-    assert "5 games (5 new)" in pulled.stdout
+    assert "6 games (6 new)" in pulled.stdout
     again = cli("scores", "pull", "--port", vb.port)
-    assert again.returncode == 0 and "5 games (0 new)" in again.stdout, again.stdout
+    assert again.returncode == 0 and "6 games (0 new)" in again.stdout, again.stdout
 
     want = expected_games("e6614c311b7e5c2f")
     got_json = json.loads(cli("scores", "export", "--format", "json").stdout)
-    assert got_json == want
+    assert got_json[:5] == want
+    # The cribbage game, deal by deal, as played here from the same seed.
+    rec, deals = expected_cribbage()
+    crib = got_json[5]
+    assert (crib["n"], crib["variant"], crib["seed"], crib["score"], crib["won"]) == (
+        6, "cribbage", rec["seed"], rec["score"], rec["won"])
+    assert crib["cribbage"]["scores"] == rec["scores"] and crib["cribbage"]["deals"] == deals
+    crib_shown = cli("scores", "show", "--variant", "cribbage")
+    assert crib_shown.returncode == 0 and "  Normal to 121 " in crib_shown.stdout, crib_shown.stdout
+    assert "-".join(map(str, rec["scores"])) in crib_shown.stdout and "solitaire" not in crib_shown.stdout
+    deal_rows = list(csv.DictReader(io.StringIO(cli("scores", "export", "--deals").stdout)))
+    assert len(deal_rows) == 2 * len(deals) and {r["n"] for r in deal_rows} == {"6"}
 
     out_csv = tmp_path / "games.csv"
     assert cli("scores", "export", "-f", "csv", "-o", out_csv).returncode == 0
-    rows = list(csv.DictReader(io.StringIO(out_csv.read_text())))
+    rows = list(csv.DictReader(io.StringIO(out_csv.read_text())))[:5]
     assert [(r["n"], r["variant"], r["seed"], r["score"], r["won"], r["rounds"]) for r in rows] == [
         (str(g["n"]), g["variant"], str(g["seed"]), str(g["score"]), "true" if g["won"] else "false",
          " ".join(map(str, g["rounds"]))) for g in want]
@@ -102,6 +164,7 @@ def test_flash_play_pull_export_plot(make_board, cli, home, tmp_path):
         mean = sum(scores) / len(scores)
         games = f"{len(scores)} game" + ("s" if len(scores) != 1 else "")
         assert f"{variant}: {games}, best {max(scores)}, mean {mean:.2f}" in described
+    assert "race of game 6 of board e6614c311b7e5c2f: " + "-".join(map(str, rec["scores"])) in described
 
     shown = cli("scores", "show")
     assert shown.returncode == 0 and "solitaire" in shown.stdout and "TST" in shown.stdout
@@ -139,7 +202,7 @@ def test_two_boards_stay_apart(make_board, cli, tmp_path):
     """Both boards number their games from 1; pulled into one database they stay two histories."""
     uids = ("aaaa000000000001", "bbbb000000000002")
     script = tmp_path / "play.py"
-    script.write_text(f"GAMES = {GAMES[:2]!r}\n{PLAY}")
+    script.write_text(f"GAMES = {GAMES[:2]!r}\nCRIB = None\n{PLAY}")
     for i, uid in enumerate(uids):
         vb = make_board(f"board{i}", uid=uid)
         assert cli("flash", "--port", vb.port, "-q").returncode == 0

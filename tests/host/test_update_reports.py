@@ -109,6 +109,6 @@ def test_undated_games_are_dated_after_the_last_date_their_board_knew():
     assert export.known_dates(games) == ["2026-12-01", "after 2026-11-30", "2026-11-30", "", "after 2026-12-02",
                                          "2026-12-02"]
     shown = export.table(games)
-    assert "a                  2  solitaire       82  no   after 2026-11-30" in shown
-    assert "b                  1  solitaire       81  no   \n" in shown + "\n"  # nothing before it had a date
+    assert "a                  2  solitaire           82  no   after 2026-11-30" in shown
+    assert "b                  1  solitaire           81  no\n" in shown + "\n"  # nothing before it had a date
     assert json.loads(export.to_json(games))[1]["date"] is None  # the exports keep the record as it is

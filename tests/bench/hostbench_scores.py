@@ -1,0 +1,73 @@
+"""Issue 9, the host: a score database of the previous schema (version 2, cribbage games kept whole)
+grown to 10,000 games migrated in place, then shown, exported and plotted; and the cribbage
+property tests (tests/host/test_cribbage_properties.py) at bench size (make test runs 150 examples).
+
+The old database is tests/host/data/scores-v2.sqlite3 (made by the old store.py) with its games
+copied under new numbers: the same schema, the same records."""
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pocketcrib import export, store
+
+ROOT = Path(__file__).resolve().parents[2]
+V2 = ROOT / "tests" / "host" / "data" / "scores-v2.sqlite3"
+GAMES = 10_000
+
+
+def grown(path, n):
+    """The v2 database at path with its games copied until it holds n (numbers above the board's own)."""
+    with sqlite3.connect(path) as c:
+        rows = c.execute("SELECT * FROM games ORDER BY rowid").fetchall()
+        k, copies = 0, []
+        while len(rows) + len(copies) < n:
+            r = list(rows[k % len(rows)])
+            r[1] = 1000 + len(copies)
+            copies.append(r)
+            k += 1
+        c.executemany(f"INSERT INTO games VALUES ({','.join('?' * len(rows[0]))})", copies)
+        (version,) = c.execute("PRAGMA user_version").fetchone()
+        crib = c.execute("SELECT COUNT(*) FROM games WHERE variant = 'cribbage'").fetchone()[0]
+    return version, crib
+
+
+def timed(f):
+    t0 = time.perf_counter()
+    out = f()
+    return out, time.perf_counter() - t0
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "scores.sqlite3"
+        shutil.copy(V2, path)
+        version, crib = grown(path, GAMES)
+        size = path.stat().st_size
+        db, took = timed(lambda: store.Store(path))
+        (deals,) = db.db.execute("SELECT COUNT(*) FROM crib_deals").fetchone()
+        (taken,) = db.db.execute("SELECT COUNT(*) FROM crib_games").fetchone()
+        print(f"migration: {GAMES:,} games ({crib:,} of cribbage) from version {version}: {took:.2f} s, "
+              f"{taken:,} games taken apart into {deals:,} rows of deals; {size / 1024:.0f} KB -> "
+              f"{path.stat().st_size / 1024:.0f} KB")
+        games, took = timed(lambda: store.Store(path).games())
+        print(f"read back: {len(games):,} games in {took:.2f} s")
+        for name, make in (("show", lambda: export.table(games, db.high_scores())),
+                           ("export CSV", lambda: export.to_csv(games)),
+                           ("export CSV --deals", lambda: export.deals_csv(games)),
+                           ("export JSON", lambda: export.to_json(games)),
+                           ("plot", lambda: export.plot_png(games))):
+            out, took = timed(make)
+            print(f"{name}: {len(out) / 1024:,.0f} KB in {took:.2f} s")
+    env = dict(os.environ, HYPOTHESIS_PROFILE="bench")
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           str(ROOT / "tests" / "host" / "test_cribbage_properties.py")], cwd=ROOT, env=env).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,31 @@
+"""Cribbage history records as the board writes them: games played out by the firmware's own
+computer player (crib.cpu) and recorded by ui.cribstats.record, on CPython."""
+
+from crib import cpu
+from crib.cribbage import Cribbage
+from shapes import GEN
+from ui.cribgame import LEVELS
+
+
+class _Table:
+    """What ui.cribstats.record reads of ui.cribgame.Crib: the engine and the level."""
+
+    def __init__(self, g, level):
+        self.g, self.level = g, level
+
+
+def play(seed, players=2, target=121, level=0, double_skunk=True):
+    """A finished game: every seat played by the computer at LEVELS[level] (seat 0 stands for the player)."""
+    g = Cribbage(seed, players, target, double_skunk=double_skunk)
+    while not g.over:
+        cpu.move(g, LEVELS[level])
+    return g
+
+
+def record(seed, n, players=2, target=121, level=0, date=None, **options):
+    """The history record of game n, as the board's history holds it."""
+    from ui.cribstats import record as crib_record
+
+    rec = crib_record(_Table(play(seed, players, target, level, **options), level), date)
+    rec["n"], rec["gen"] = n, GEN  # as Saves.add_game stamps it
+    return rec

@@ -1,0 +1,128 @@
+"""Issue 9, the host: odd cribbage records (real ones with a field made strange, or their deals
+damaged) never break a pull, a show, an export or a plot's data; a game is kept whenever its number
+and score are good, and taken apart only when it holds together, as the board's own rules and more."""
+
+import json
+import os
+import sqlite3
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import cribgames
+import shapes
+from pocketcrib import cribrec, device, export, store
+
+settings.register_profile("host_default", max_examples=150, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("host_bench", max_examples=5000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+PROFILE = {"bench": "host_bench"}.get(os.environ.get("HYPOTHESIS_PROFILE"), "host_default")
+
+REAL = [cribgames.record(seed, 1, players=p, target=t) for seed, p, t in
+        ((31, 2, 121), (32, 3, 61), (33, 4, 121), (34, 2, 61))]
+# What the host checks itself (cribrec.game); the board's rules also check seed, date, code and gen.
+CHECKED = {"players", "target", "scores", "score", "won", "level", "skunk", "deals"}
+
+odd = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | st.text(max_size=8),
+                   lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+                   max_leaves=10)
+small = st.integers(-3, 300)
+
+
+@st.composite
+def odd_record(draw):
+    """A real record with one to three fields made odd, its deals damaged, or both."""
+    rec = dict(draw(st.sampled_from(REAL)))
+    for _ in range(draw(st.integers(0, 3))):
+        key = draw(st.sampled_from(sorted(CHECKED | {"n", "seed", "date", "extra"})))
+        rec[key] = draw(odd | small | st.lists(small, max_size=4))
+    if draw(st.booleans()) and isinstance(rec.get("deals"), str):
+        raw = bytearray(bytes.fromhex(rec["deals"])) if all(c in "0123456789abcdef" for c in rec["deals"]) else None
+        if raw:
+            how = draw(st.sampled_from(("byte", "cut", "char")))
+            i = draw(st.integers(0, len(raw) - 1))
+            if how == "byte":
+                raw[i] = draw(st.integers(0, 255))
+                rec["deals"] = raw.hex()
+            elif how == "cut":
+                rec["deals"] = raw[:i].hex()
+            else:
+                rec["deals"] = rec["deals"][:i] + draw(st.sampled_from("0fgA ")) + rec["deals"][i + 1:]
+    return rec
+
+
+def verdict(rec):
+    try:
+        return cribrec.game(rec)
+    except cribrec.BadRecord:
+        return None
+
+
+def test_real_records_pass_both_checks():
+    for rec in REAL:
+        assert shapes.game_record(rec) is None and verdict(rec) is not None
+
+
+@settings(settings.get_profile(PROFILE))
+@given(odd_record())
+def test_the_host_refuses_what_the_board_refuses(rec):
+    board = shapes.game_record(rec)
+    if board in CHECKED:
+        assert verdict(rec) is None, board
+
+
+@settings(settings.get_profile(PROFILE))
+@given(st.lists(odd_record(), min_size=1, max_size=4))
+def test_odd_records_never_break_a_pull_or_what_reads_it(records):
+    with tempfile.TemporaryDirectory() as tmp:
+        db = store.Store(Path(tmp) / "s.sqlite3")
+        history = [dict(r, n=i) if type(r.get("n")) is int else r for i, r in enumerate(records, start=1)]
+        report = db.add_pull(device.Pulled("b0a4", [], history, []))
+        kept = [r for r in history if type(r.get("n")) is int and 1 <= r["n"] <= 2**53
+                and type(r.get("score")) is int and abs(r["score"]) <= 2**53]
+        got = db.games()
+        assert report.games_added == len(got) == len(kept)
+        for rec, g in zip(kept, got, strict=True):
+            want = verdict(rec) if rec.get("variant") == "cribbage" else None
+            assert g.get("cribbage") == want
+            if want is None and rec.get("variant") == "cribbage":
+                assert any(p.startswith(f"cribbage game {rec['n']} was kept without its deals: ")
+                           for p in report.problems)
+        json.loads(export.to_json(got))
+        export.to_csv(got)
+        export.deals_csv(got)
+        export.table(got)
+        for g in got:  # what the plot draws of a game
+            if "cribbage" in g:
+                assert [r[-1] for r in cribrec.race(g["cribbage"])] == g["cribbage"].scores
+        cribrec.per_deal([g["cribbage"] for g in got if "cribbage" in g])
+
+
+@settings(settings.get_profile(PROFILE), max_examples=settings.get_profile(PROFILE).max_examples // 3)
+@given(st.sampled_from(("crib_deals", "crib_games")), st.sampled_from(range(12)), odd | small)
+def test_rows_changed_by_hand_never_break_reading(table, column, value):
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "s.sqlite3"
+        db = store.Store(path)
+        db.add_pull(device.Pulled("b0a4", [], [dict(r, n=i) for i, r in enumerate(REAL, start=1)], []))
+        with sqlite3.connect(path) as c:
+            names = [r[1] for r in c.execute(f"PRAGMA table_info({table})")]
+            name = names[column % len(names)]
+            stored = value if value is None or isinstance(value, int | float | str) else json.dumps(value)
+            if isinstance(stored, int) and abs(stored) >= 2**63:
+                stored = str(stored)
+            try:
+                c.execute(f"UPDATE {table} SET {name} = ? WHERE rowid = 2", (stored,))
+            except sqlite3.IntegrityError:  # a NULL where the table says NOT NULL: nobody can write it
+                assume(False)
+        got = store.Store(path).games()
+        touched = 2 if table == "crib_games" else 1  # rowid 2: game 2's summary, or game 1's first deal's seat 1
+        assert [g["n"] for g in got] == [1, 2, 3, 4]
+        for g in got:  # the other games read back as their records; the one touched as any, or none
+            if g["n"] != touched:
+                assert g.get("cribbage") == verdict(REAL[g["n"] - 1])
+        export.table(got)
+        export.deals_csv(got)

@@ -1,0 +1,253 @@
+"""Issue 9, the host: cribbage games pulled, taken apart deal by deal, shown, exported and plotted;
+a database of the previous schema migrates in place without losing a row.
+
+Records are the firmware's own (games played out by crib.cpu and recorded by ui.cribstats, see
+cribgames.py); the checks read the board's packed deals independently of pocketcrib.cribrec.
+"""
+
+import csv
+import hashlib
+import io
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import cribgames
+from pocketcrib import cli as cli_module
+from pocketcrib import cribrec, device, export, store
+
+ROOT = Path(__file__).resolve().parents[2]
+V2 = Path(__file__).parent / "data" / "scores-v2.sqlite3"  # made by make_v2_db.py with the old store.py
+BOARD = "e6614c311b7e5c2f"
+OLD_TABLES = ("games", "high_scores", "pulls")
+
+
+def unpacked(rec):
+    """The record's deals read straight from its hex: [(dealer, crib, heels, [(hand, play, muggins)...])]."""
+    raw, players = bytes.fromhex(rec["deals"]), rec["players"]
+    width = 3 + 3 * players
+    return [(raw[i], raw[i + 1], raw[i + 2], [tuple(raw[i + 3 + 3 * s:i + 6 + 3 * s]) for s in range(players)])
+            for i in range(0, len(raw), width)]
+
+
+def table_rows(path, table):
+    with sqlite3.connect(path) as c:
+        return c.execute(f"SELECT rowid, * FROM {table} ORDER BY rowid").fetchall()
+
+
+def pull(db, history, board=BOARD):
+    return db.add_pull(device.Pulled(board, [], list(history), []))
+
+
+@pytest.fixture(scope="module")
+def games():
+    """Board records of every kind of table: two hands to 121 and 61, three hands, four, each level."""
+    kinds = [(21, 2, 121, 0), (22, 2, 61, 1), (23, 3, 121, 0), (24, 4, 121, 1), (25, 2, 121, 2), (26, 3, 61, 0)]
+    return [cribgames.record(seed, n, players=p, target=t, level=lv)
+            for n, (seed, p, t, lv) in enumerate(kinds, start=1)]
+
+
+def test_the_cli_and_export_know_the_same_variants():
+    assert cli_module.VARIANTS == export.VARIANTS
+
+
+def test_every_deal_of_every_game_is_stored_and_read_back(tmp_path, games):
+    db = store.Store(tmp_path / "s.sqlite3")
+    report = pull(db, games)
+    assert (report.games_added, report.problems) == (len(games), [])
+    got = db.games()
+    for rec, g in zip(games, got, strict=True):
+        c = g["cribbage"]
+        assert (c.players, c.target, c.level, c.scores, c.skunk) == (
+            rec["players"], rec["target"], rec["level"], rec["scores"], rec["skunk"])
+        assert [(d.dealer, d.crib, d.heels, list(d.seats)) for d in c.deals] == unpacked(rec)
+        assert (c.winner == 0) == rec["won"] and c.scores[c.winner] >= rec["target"]
+    with sqlite3.connect(tmp_path / "s.sqlite3") as conn:
+        # One row per deal and seat; each side's points over the rows are its score.
+        for rec in games:
+            sums = conn.execute("SELECT side, SUM(hand + play + crib + heels + muggins) FROM crib_deals "
+                                "WHERE n = ? GROUP BY side ORDER BY side", (rec["n"],)).fetchall()
+            assert [s for _, s in sums] == rec["scores"]
+            (rows,) = conn.execute("SELECT COUNT(*) FROM crib_deals WHERE n = ?", (rec["n"],)).fetchone()
+            assert rows == len(unpacked(rec)) * rec["players"]
+    assert pull(db, games).games_added == 0
+    with sqlite3.connect(tmp_path / "s.sqlite3") as conn:  # pulled again: no row twice
+        assert conn.execute("SELECT COUNT(*) FROM crib_deals").fetchone()[0] == sum(
+            len(unpacked(r)) * r["players"] for r in games)
+
+
+def test_show_export_and_plot_through_the_cli(cli, failure, tmp_path, games):
+    path = tmp_path / "s.sqlite3"
+    solo = {"n": 7, "variant": "solitaire", "seed": 5, "score": 80, "won": False, "target": 91, "rounds": [40, 40],
+            "date": None, "players": 1, "code": None}
+    pull(store.Store(path), [*games, solo])
+
+    shown = cli("scores", "show", "--db", path)
+    assert shown.returncode == 0, shown.stderr
+    out = shown.stdout
+    for mode in ("Easy to 121", "Normal to 61", "3 hands, Easy to 121", "4 hands, Normal to 121", "Expert to 121"):
+        assert f"  {mode} " in out
+    # Per deal as dealer and as pone, for the player (seat 0), counted here from the raw deals.
+    two = [r for r in games if r["players"] == 2 and r["target"] == 121 and r["level"] == 0]
+    dealt = [(d[3][0][1], d[3][0][0], d[1] + d[2]) for r in two for d in unpacked(r) if d[0] == 0]
+    poned = [(d[3][0][1], d[3][0][0]) for r in two for d in unpacked(r) if d[0] != 0]
+    want = ("as dealer play {:.1f}, hand {:.1f}, crib {:.1f} ({})".format(
+        *(sum(x[i] for x in dealt) / len(dealt) for i in range(3)), len(dealt))
+        + "; as pone play {:.1f}, hand {:.1f} ({})".format(
+        *(sum(x[i] for x in poned) / len(poned) for i in range(2)), len(poned)))
+    block = out[out.index("  Easy to 121 "):]
+    assert block.splitlines()[1] == "    a deal: " + want
+    for rec in games:  # every game in the latest games, with its scores and who won
+        line = next(ln for ln in out.splitlines() if ln.startswith(f"  {BOARD} {rec['n']:>3}  cribbage"))
+        assert "-".join(map(str, rec["scores"])) in line and ("won" if rec["won"] else "lost") in line
+        line_, _ = cribrec.SKUNK_LINES[rec["target"]]
+        assert ("skunk" in line) == (rec["skunk"] > 0 if rec["won"] else rec["scores"][0] < line_)
+    assert "solitaire" in out
+
+    as_json = json.loads(cli("scores", "export", "-f", "json", "--db", path).stdout)
+    assert "cribbage" not in as_json[-1] and as_json[-1]["score"] == 80
+    for rec, g in zip(games, as_json[:-1], strict=True):
+        c = g["cribbage"]
+        assert (c["level"], c["scores"], c["skunk"], c["match_points"]) == (
+            cribrec.LEVELS[rec["level"]], rec["scores"], rec["skunk"], 1 + rec["skunk"])
+        assert [(d["dealer"], d["crib"], d["heels"], list(zip(d["hand"], d["play"], d["muggins"], strict=True)))
+                for d in c["deals"]] == unpacked(rec)
+
+    games_csv = list(csv.DictReader(io.StringIO(cli("scores", "export", "--db", path).stdout)))
+    assert [(r["n"], r["level"], r["scores"], r["deals"]) for r in games_csv[:-1]] == [
+        (str(r["n"]), cribrec.LEVELS[r["level"]], " ".join(map(str, r["scores"])), str(len(unpacked(r))))
+        for r in games]
+    assert games_csv[-1]["level"] == "" and games_csv[-1]["rounds"] == "40 40"
+
+    out_deals = tmp_path / "deals.csv"
+    written = cli("scores", "export", "--deals", "-o", out_deals, "--variant", "cribbage", "--db", path)
+    assert written.returncode == 0, written.stderr
+    rows = list(csv.DictReader(io.StringIO(out_deals.read_text())))
+    assert f"{len(rows)} rows of deals written" in written.stdout
+    for rec in games:
+        mine = [r for r in rows if r["n"] == str(rec["n"])]
+        want = [(str(i), str(seat), str(d[0]), *map(str, d[3][seat]),
+                 str(d[1] if seat == d[0] else 0), str(d[2] if seat == d[0] else 0))
+                for i, d in enumerate(unpacked(rec), start=1) for seat in range(rec["players"])]
+        assert [(r["deal"], r["seat"], r["dealer"], r["hand"], r["play"], r["muggins"], r["crib"], r["heels"])
+                for r in mine] == want
+    assert {r["player"] for r in rows if r["n"] == "4"} == {"you", "cpu 1", "partner", "cpu 2"}
+    # docs/scores.md's query on the table: the player's average play as pone, as the CSV gives it.
+    query = next(ln.strip() for ln in (ROOT / "docs" / "scores.md").read_text().splitlines()
+                 if ln.strip().startswith("SELECT AVG(play) FROM crib_deals"))
+    with sqlite3.connect(path) as c:
+        (avg,) = c.execute(query).fetchone()
+    as_pone = [int(r["play"]) for r in rows if r["seat"] == "0" and r["dealer"] != "0"]
+    assert avg == pytest.approx(sum(as_pone) / len(as_pone))
+    assert "--deals is for CSV" in failure(cli("scores", "export", "--deals", "-f", "json", "--db", path))
+
+    png = tmp_path / "p.png"
+    plotted = cli("scores", "plot", "-o", png, "--db", path)
+    assert plotted.returncode == 0, plotted.stderr
+    with Image.open(png) as img:
+        described = img.info["Description"]
+        assert img.size[1] > 600 and len(img.convert("RGB").getcolors(1 << 16)) > 10
+    last = games[-1]
+    assert f"race of game {last['n']} of board {BOARD}: " + "-".join(map(str, last["scores"])) in described
+    every = [d for r in games for d in unpacked(r)]
+    as_dealer = [d for d in every if d[0] == 0]
+    assert "as dealer: play {:.2f}".format(sum(d[3][0][1] for d in as_dealer) / len(as_dealer)) in described
+
+
+def test_the_race_ends_at_the_scores(games):
+    fig = export.figure([{"device": BOARD, "n": r["n"], "variant": "cribbage", "score": r["score"], "won": r["won"],
+                          "target": r["target"], "date": None, "cribbage": cribrec.game(r)} for r in games])
+    race = fig.axes[2]
+    assert [int(ln.get_ydata()[-1]) for ln in race.get_lines()[:len(games[-1]["scores"])]] == games[-1]["scores"]
+
+
+def test_a_cribbage_record_that_does_not_hold_together_is_kept_whole(tmp_path, games):
+    db = store.Store(tmp_path / "s.sqlite3")
+    rec = games[0]
+    cut = dict(rec, n=11, deals=rec["deals"][: len(rec["deals"]) - 2 * (3 + 3 * rec["players"])])
+    lost = dict(rec, n=12, won=not rec["won"])
+    foreign = dict(rec, n=13, players=5)
+    report = pull(db, [cut, lost, foreign, rec])
+    assert report.games_added == 4
+    assert report.problems == ["cribbage game 11 was kept without its deals: the deals do not add up to the scores",
+                               "cribbage game 12 was kept without its deals: no one side reached the target, "
+                               "as won says",
+                               "cribbage game 13 was kept without its deals: players"]
+    got = db.games()
+    assert [("cribbage" in g, g["score"]) for g in got] == [(True, rec["score"])] + [(False, rec["score"])] * 3
+    assert "Latest games" in export.table(got)
+
+
+def test_a_version_2_database_migrates_in_place(cli, tmp_path):
+    path = tmp_path / "scores.sqlite3"
+    shutil.copy(V2, path)
+    before = {t: table_rows(path, t) for t in OLD_TABLES}
+    with sqlite3.connect(path) as c:
+        assert c.execute("PRAGMA user_version").fetchone() == (2,)
+        records = [(device_, json.loads(text)) for device_, text in
+                   c.execute("SELECT device, record FROM games ORDER BY rowid")]
+
+    shown = cli("scores", "show", "--db", path)
+    assert shown.returncode == 0, shown.stderr
+    assert {t: table_rows(path, t) for t in OLD_TABLES} == before  # every row as it was
+    with sqlite3.connect(path) as c:
+        assert c.execute("PRAGMA user_version").fetchone() == (3,)
+        taken = c.execute("SELECT device, n FROM crib_games ORDER BY device, n").fetchall()
+    crib = [(d, r["n"]) for d, r in records if r["variant"] == "cribbage" and r["deals"] != "00ff"]
+    assert sorted(taken) == sorted(crib) and len(crib) == 7  # every whole one; the damaged one stays whole only
+
+    # The same records pulled afresh give the same games, deals and all.
+    fresh = store.Store(tmp_path / "fresh.sqlite3")
+    for board in dict.fromkeys(d for d, _ in records):
+        for rec in [r for d, r in records if d == board]:
+            pull(fresh, [rec], board)
+    assert export.to_json(store.Store(path).games()) == export.to_json(fresh.games())
+    assert export.deals_csv(store.Store(path).games()).count("\n") > 100
+    assert cli("scores", "show", "--db", path).stdout == shown.stdout  # opened again: nothing more to do
+
+
+def test_a_migration_cut_short_leaves_the_database_as_it_was(tmp_path, monkeypatch):
+    path = tmp_path / "scores.sqlite3"
+    shutil.copy(V2, path)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    real, calls = cribrec.game, []
+
+    def fails_on_the_third(rec):
+        calls.append(rec)
+        if len(calls) == 3:
+            raise KeyboardInterrupt  # the user's Ctrl-C in the middle of it
+        return real(rec)
+
+    monkeypatch.setattr(cribrec, "game", fails_on_the_third)
+    with pytest.raises(KeyboardInterrupt):
+        store.Store(path)
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
+    monkeypatch.setattr(cribrec, "game", real)
+    assert len([g for g in store.Store(path).games() if "cribbage" in g]) == 7
+
+
+def test_an_older_pocketcrib_adding_games_after_the_migration(tmp_path, games):
+    """It resets user_version to 2 and fills no crib_ rows: the next open takes its new games apart."""
+    path = tmp_path / "scores.sqlite3"
+    pull(store.Store(path), games[:2])
+    with sqlite3.connect(path) as c:
+        c.execute("DELETE FROM crib_games WHERE n = 2")
+        c.execute("DELETE FROM crib_deals WHERE n = 2")
+        c.execute("PRAGMA user_version = 2")
+    assert [("cribbage" in g) for g in store.Store(path).games()] == [True, True]
+
+
+def test_rows_changed_by_hand_are_checked_when_read(tmp_path, games):
+    path = tmp_path / "scores.sqlite3"
+    pull(store.Store(path), games[:3])
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE crib_deals SET hand = hand + 1 WHERE n = 1 AND deal = 2 AND seat = 0")
+        c.execute("UPDATE crib_deals SET play = 'lots' WHERE n = 2 AND deal = 1 AND seat = 1")
+        c.execute("UPDATE crib_games SET scores = '[1, 2, 3, 4]' WHERE n = 3")
+    got = store.Store(path).games()
+    assert [("cribbage" in g) for g in got] == [False, False, False]
+    assert all(g["score"] == r["score"] for g, r in zip(got, games, strict=False))
