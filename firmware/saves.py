@@ -14,12 +14,12 @@
 import os
 
 import records
-import shapes
+from crib import forget
 from crib.rng import GEN
 from micropython import const
 
 HISTORY_KEEP = const(500)
-TOP = shapes.TOP
+TOP = const(10)  # shapes.TOP, the entries per variant in the high-score table
 _MAX_PROBLEMS = const(12)  # problems kept to show; later ones are only counted
 
 # Setting names and their defaults; a stored value of another type is ignored.
@@ -36,11 +36,22 @@ DEFAULTS = {
     "initials": "AAA",  # last initials entered, offered next time
 }
 
-# The files, by kind: name on flash is <kind>.pcr; and what their records must be.
+# The files, by kind: name on flash is <kind>.pcr; and what their records must
+# be: the name of its rules in shapes.py.
 _KINDS = ("settings", "device", "game", "scores", "history")
-_RULES = {"settings": shapes.single, "device": shapes.device, "game": shapes.single,
-          "scores": shapes.scores, "history": shapes.history}
+_RULES = {"settings": "single", "device": "device", "game": "single", "scores": "scores",
+          "history": "history"}
 _LIMITS = {"contrast": (0, 255), "dim": (0, 3600), "sleep": (0, 3600)}
+
+
+def rules():
+    """The records' rules (shapes.py), loaded for the check at hand and not kept:
+    they are freed with the last check that holds them, so that the heap at
+    the table does not hold them (they are loaded again, a few ms, when needed)."""
+    import shapes
+
+    forget("shapes")
+    return shapes
 
 
 def _setting(key, value):
@@ -64,12 +75,14 @@ class Saves:
         self.untold = 0  # problems past _MAX_PROBLEMS, counted instead of kept
         _makedirs(root)
         found = []
+        shapes = rules()
         for kind in _KINDS:
-            if not records.check(self.path(kind), kind, found, _RULES[kind]) and kind == "game":
+            if not records.check(self.path(kind), kind, found, getattr(shapes, _RULES[kind])) \
+                    and kind == "game":
                 self.clear_current()  # nothing left of it to resume: the title must not offer it
         self._report(found)
         self._settings = dict(DEFAULTS)
-        stored = self._one("settings")
+        stored = self._one("settings", shapes)
         if stored is not None:
             wrong = sorted([key for key in stored if _setting(key, stored[key]) is not None])
             for key in stored:
@@ -79,7 +92,7 @@ class Saves:
                 # Said once: the settings are rewritten without what was wrong.
                 self._report(["settings.pcr: %s not valid, back to the default" % ", ".join(wrong[:3])])
                 self._write_settings()
-        self.device = self._device(device_id)
+        self.device = self._device(device_id, shapes)
 
     def path(self, kind):
         return self.root + "/" + kind + ".pcr"
@@ -94,13 +107,14 @@ class Saves:
             else:
                 self.untold += 1
 
-    def _one(self, kind):
-        got, problems = records.read(self.path(kind), kind, _RULES[kind])
+    def _one(self, kind, shapes=None):
+        check = getattr(shapes or rules(), _RULES[kind])
+        got, problems = records.read(self.path(kind), kind, check)
         self._report(problems)
         return got[0] if got else None
 
-    def _device(self, device_id):
-        found = self._one("device")
+    def _device(self, device_id, shapes):
+        found = self._one("device", shapes)
         # The next game number is above both the counter and the last game kept:
         # a counter behind the history (a restored or lost device record) must
         # not give a number twice.
@@ -135,6 +149,7 @@ class Saves:
     # High scores: one file, top ten per variant, best first, ties by age.
 
     def high_scores(self, variant):
+        shapes = rules()
         out = []
         found = []
         for r in records.scan(self.path("scores"), "scores", found, shapes.scores):
@@ -160,6 +175,7 @@ class Saves:
         """
         entry = {"variant": variant, "initials": initials, "score": score, "seed": seed,
                  "date": date, "code": code, "gen": GEN}
+        shapes = rules()
         everything, problems = records.read(self.path("scores"), "scores", shapes.scores)
         self._report(problems)
         table = [r for r in everything if r["variant"] == variant]
@@ -191,6 +207,7 @@ class Saves:
         number and saved before the history is written, so a power cut before
         clear_current() never records the game twice.
         """
+        shapes = rules()
         n = current.get("recorded") if current is not None else None
         if isinstance(n, int):
             last = records.last(self.path("history"), "history", shapes.history)
@@ -222,6 +239,7 @@ class Saves:
 
     def history(self):
         """Each kept finished game, oldest first, streamed from flash."""
+        shapes = rules()
         found = []
         for r in records.scan(self.path("history"), "history", found, shapes.history):
             yield r

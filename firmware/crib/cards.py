@@ -41,6 +41,14 @@ def card_name(card):
     return RANKS[card >> 2] + SUITS[card & 3]
 
 
+def named(card):
+    """card_name(card), or repr() of what is no card (for the message of a bad move)."""
+    try:
+        return card_name(card)
+    except (ValueError, TypeError):
+        return repr(card)
+
+
 def parse_card(text):
     """Card int from a name such as "TD", "10d" or "as"; the inverse of card_name."""
     t = text.strip().upper()

@@ -35,7 +35,6 @@
 #           hands: as normal.
 from micropython import const
 
-from crib import advisor, lookahead
 from crib.cards import PIPS
 from crib.cribbage import DISCARD, PLAY, SHOW
 from crib.pegging import peg
@@ -90,6 +89,8 @@ def crib_sign(g, seat):
 
 def discard_values(g, seat, level):
     """[(value, cards)] for every way the seat can lay away, in hand order; values in points."""
+    from crib import advisor  # let go after the discards (let_go)
+
     lv = level_index(level)
     hand = g.hands[seat]
     out_of = unseen(g, seat)
@@ -124,6 +125,15 @@ def one_card_crib(card):
         if b != r:
             total += 3 * cribtable.expected(t, r, b, 0) + cribtable.expected(t, r, b, 1)
     return total / 51000
+
+
+def let_go():
+    """Forget what only the discards use (the advisor, the crib table), once every
+    hand is laid away: the play does without them and the next deal loads them again."""
+    from crib import forget
+
+    forget("crib.advisor")
+    forget("crib.cribtable")
 
 
 def discard(g, seat, level):
@@ -229,6 +239,8 @@ def _next_to_play(g, seat):
 def look_ahead(g, seat, cards):
     """(totals, guesses): per card, the look-ahead's points won less given to the end
     of the play, summed over the guesses at the opponent's cards."""
+    from crib import lookahead
+
     opp = 1 - seat
     k = len(g.hands[opp])
     mine = g.hands[seat]

@@ -47,10 +47,10 @@
 # checks, and a resumed game is the same game to the card.
 from micropython import const
 
-from crib.cards import PIPS
-from crib.games import _name, checksum, opened, seed_at
+from crib.cards import PIPS, named
 from crib.pegging import items as peg_items
 from crib.rng import Rng, shuffle
+from crib.savebytes import checksum, opened, seed_at
 from crib.score import score
 
 DISCARD = "discard"
@@ -207,7 +207,7 @@ class Cribbage:
         hand = self.hands[seat]
         for c in cards:
             if c not in hand:
-                raise ValueError("%s is not in that hand" % (_name(c),))
+                raise ValueError("%s is not in that hand" % (named(c),))
         for c in cards:
             self._lay_away(seat, c)
 
@@ -216,9 +216,9 @@ class Cribbage:
         self._check_phase(PLAY, "to play a card")
         s = self._check_turn(seat)
         if card not in self.hands[s]:
-            raise ValueError("%s is not in your hand" % (_name(card),))
+            raise ValueError("%s is not in your hand" % (named(card),))
         if self.count + PIPS[card >> 2] > 31:
-            raise ValueError("%s would take the count past 31 (it is %d)" % (_name(card), self.count))
+            raise ValueError("%s would take the count past 31 (it is %d)" % (named(card), self.count))
         self.moves.append(card)
         self._lay(s, card)
 
@@ -227,7 +227,7 @@ class Cribbage:
         self._check_phase(PLAY, "to say go")
         s = self._check_turn(seat)
         if self.playable():
-            raise ValueError("you can still play: %s" % (" ".join(_name(c) for c in self.playable()),))
+            raise ValueError("you can still play: %s" % (" ".join(named(c) for c in self.playable()),))
         self.moves.append(_GO)
         self.gos.append((s, self.count))
         self.passed |= 1 << s

@@ -11,14 +11,14 @@
 # bytes) and a resumed game is the same game to the card.
 from micropython import const
 
-from crib.cards import card_name
-from crib.rng import shuffled_pack, unmix
+from crib.cards import named
+from crib.rng import shuffled_pack
+from crib.savebytes import checksum, opened, seed_at
 from crib.score import score as count
+from crib.solitaires import TITLES, VARIANTS
 
 _JACK = const(10)
 
-VARIANTS = ("solitaire", "patience", "patience2")
-TITLES = ("Solitaire Cribbage", "Cribbage Patience", "Cribbage Patience II")
 
 # Per variant: deals in a game, the target, whether the crib counts by the
 # crib flush rule, and cards taken from the pack per deal.
@@ -83,7 +83,7 @@ class Game:
             raise ValueError("choose two different cards for the crib")
         if a not in hand or b not in hand:
             bad = a if a not in hand else b
-            raise ValueError("%s is not one of the cards dealt" % (_name(bad),))
+            raise ValueError("%s is not one of the cards dealt" % (named(bad),))
         i = hand.index(a)
         j = hand.index(b)
         if i > j:
@@ -196,42 +196,3 @@ def load(data):
         i, j = _PAIRS[code]
         g.discard(g.pending[i], g.pending[j])
     return g
-
-
-def opened(data, magic, version, what, least, gen1=None):
-    """The save's bytes once its magic, version and checksum are right (else ValueError).
-
-    gen1: the older version whose seeds are generator 1's, opened too (see seed_at).
-    """
-    data = bytes(data)
-    if len(data) < least or data[:3] != magic:
-        raise ValueError("not a Pocket Crib %s save" % what)
-    if data[3] != version and (gen1 is None or data[3] != gen1):
-        raise ValueError("%s save version %d is not supported" % (what, data[3]))
-    if checksum(data[:-2]) != (data[-2] << 8) | data[-1]:
-        raise ValueError("%s save is damaged (checksum)" % what)
-    return data
-
-
-def seed_at(data, i, gen1):
-    """The seed in data[i:i + 4] for today's generator: a save of version gen1 holds a
-    generator-1 seed, converted with unmix() so that it deals the very same cards."""
-    seed = (data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
-    return unmix(seed) if data[3] == gen1 else seed
-
-
-def checksum(data):
-    """Fletcher-16 of the bytes: catches torn, reordered and altered saves."""
-    a = 0
-    b = 0
-    for x in data:
-        a = (a + x) % 255
-        b = (b + a) % 255
-    return (b << 8) | a
-
-
-def _name(card):
-    try:
-        return card_name(card)
-    except (ValueError, TypeError):
-        return repr(card)

@@ -26,8 +26,8 @@
 from micropython import const
 
 from crib import poker
-from crib.games import checksum, opened, seed_at
 from crib.rng import shuffled_pack
+from crib.savebytes import checksum, opened, seed_at
 from crib.score import score as count
 
 EMPTY = const(255)

@@ -124,15 +124,14 @@ class App:
         """Forget the screen modules that neither this screen nor those under it
         come from: they are loaded again when next shown. (Only the app imports
         screen modules, so nothing else holds them.)"""
+        from crib import forget
+
         used = [SCREENS[type(s).__name__] for s in self.under]
         used.append(SCREENS[type(screen).__name__])
-        ui = sys.modules.get("ui")
         for module in SCREENS.values():
-            if module not in used and module != "ui.app" and module in sys.modules:
-                del sys.modules[module]
-                name = module[3:]
-                if getattr(ui, name, None) is not None:
-                    delattr(ui, name)
+            if module not in used and module != "ui.app":
+                forget(module)
+        forget("ui.saved")  # what screens import to resume a game or ask first, held by none
 
     def visit(self, name, *args):
         """Show the screen `name` over this one, which back() returns to as it was."""

@@ -84,6 +84,8 @@ class Crib:
         while g.phase == DISCARD and g.turn != ME:
             s = g.turn
             g.discard(s, *cpu.discard(g, s, LEVELS[self.level]))
+        if g.phase != DISCARD:
+            cpu.let_go()  # the play needs no advisor: RAM for the table
 
     def discard(self, cards):
         """The player lays `cards` away; the computer lays its own; saved."""

@@ -1,7 +1,7 @@
 # Shared deals: keying in a friend's deal code, and the deal of the day
 # (the same cards on every device on a date, once the board's clock is set).
 from crib.dealcode import ALPHABET, LENGTH, deal_of_the_day, decode, encode, pretty
-from crib.games import TITLES, VARIANTS
+from crib.solitaires import TITLES, VARIANTS
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
 

@@ -214,9 +214,9 @@ def _start(app, variant, players, partners, cpu, seed):
 
 def resumed(app, data):
     """The Play a state() saved; ValueError unless every field is one it could hold."""
-    import shapes
+    from saves import rules
 
-    why = "version" if data.get("v") != _SAVE_VERSION else shapes.play_state(data)
+    why = "version" if data.get("v") != _SAVE_VERSION else rules().play_state(data)
     if why is not None:
         raise ValueError("saved game: bad %s" % why)
     m = restore(data)

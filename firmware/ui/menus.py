@@ -1,6 +1,6 @@
 # The screens around the game: title, menu, players, settings, high scores,
 # statistics, about, notices, and entering initials for a high score.
-from crib.games import TITLES, VARIANTS
+from crib.solitaires import TITLES, VARIANTS
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
 from ui.deliberate import Deliberate

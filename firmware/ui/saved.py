@@ -1,7 +1,7 @@
 # The saved game in progress: resuming it (a solitaire's Play from ui.game, or
 # cribbage's Crib from ui.cribgame), and asking before a new game replaces it.
-# Kept apart from both games so that each loads only its own.
-from ui.words import SHORT
+# Kept apart from both games so that each loads only its own; only screens
+# use it, and the app lets it go with them (ui.app.unload).
 
 
 def offer(app):
@@ -48,6 +48,7 @@ def _saved_game(app):
         if data.get("game") == "cribbage":
             return "Your cribbage game"
         from crib.match import restore
+        from ui.words import SHORT
 
         g = restore(data).games[0]
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):

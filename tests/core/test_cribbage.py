@@ -522,7 +522,7 @@ def test_damaged_saves_are_refused():
 
 
 def test_a_save_cut_between_two_cards_laid_away_is_refused():
-    from crib.games import checksum
+    from crib.savebytes import checksum
 
     g = Cribbage(8, 2)
     h = g.hands[g.turn]
@@ -539,7 +539,7 @@ def test_a_save_cut_between_two_cards_laid_away_is_refused():
 
 
 def test_a_save_with_a_wrong_move_but_a_right_checksum_is_refused():
-    from crib.games import checksum
+    from crib.savebytes import checksum
 
     g = Cribbage(8, 2)
     rng = Rng(8)

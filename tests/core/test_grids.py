@@ -212,7 +212,7 @@ def test_saves_are_small_and_checked():
 
 
 def test_a_save_with_a_checksum_but_bad_moves_is_refused():
-    from crib.games import checksum
+    from crib.savebytes import checksum
 
     def sealed(body):
         c = checksum(body)
