@@ -9,6 +9,7 @@
 from binascii import hexlify, unhexlify
 
 from crib.cribbage import DISCARD, SHOW, Cribbage, load
+from drivers.buttons import B_LONG, DOWN
 
 VARIANT = "cribbage"
 LEVELS = ("easy", "normal", "expert")
@@ -73,6 +74,17 @@ class Crib:
 
     def show(self):
         self.app.go(self.where())
+
+    def table_key(self, k):
+        """The keys every screen at the table shares: B held pauses, DOWN shows
+        the board. True if k was one of them."""
+        if k == B_LONG:
+            self.app.visit("Pause")
+        elif k == DOWN:
+            self.app.visit("CribBoard")
+        else:
+            return False
+        return True
 
     # Moves
 

@@ -9,7 +9,7 @@
 from micropython import const
 
 from crib.cribbage import PLAY
-from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
+from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx, pegboard
 from ui.cribgame import ME
 
@@ -22,18 +22,6 @@ _SHORT = (("CPU",), ("C1", "C2"), ("C1", "P", "C2"))
 
 def _hints_off(app):
     return None if app.saves.get("hints") else ["Hints are off: Settings"]
-
-
-def _common(screen, k):
-    """The keys every table screen shares; True if k was one of them."""
-    app = screen.app
-    if k == B_LONG:
-        app.visit("Pause")
-    elif k == DOWN:
-        app.visit("CribBoard")
-    else:
-        return False
-    return True
 
 
 class CribLay:
@@ -51,7 +39,7 @@ class CribLay:
 
     def key(self, k):
         n = len(self.cards)
-        if _common(self, k):
+        if self.crib.table_key(k):
             return
         if k == LEFT:
             self.cur = (self.cur - 1) % n
@@ -151,7 +139,7 @@ class CribPlay:
     def key(self, k):
         app = self.app
         g = self.crib.g
-        if _common(self, k):
+        if self.crib.table_key(k):
             return
         if g.phase != PLAY or g.over:
             if k == A:

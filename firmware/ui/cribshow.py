@@ -3,22 +3,10 @@
 # Each shows the game in progress, app.play (ui.cribgame.Crib). (The play
 # itself is in ui.cribplay: only one of the two is loaded at a time.)
 from crib.cribbage import SHOW
-from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
-from ui import gfx, pegboard
+from drivers.buttons import A, B, B_LONG, DOWN
+from ui import counting, gfx, pegboard
 from ui.cribgame import ME
 from ui.words import count_calls
-
-
-def _common(screen, k):
-    """B held pauses, DOWN shows the board; True if k was one of them."""
-    app = screen.app
-    if k == B_LONG:
-        app.visit("Pause")
-    elif k == DOWN:
-        app.visit("CribBoard")
-    else:
-        return False
-    return True
 
 
 class CribCut:
@@ -77,15 +65,12 @@ class CribShow:
         self.claimed = None
 
     def key(self, k):
-        if k == B_LONG or k == DOWN:
-            _common(self, k)
+        if self.crib.table_key(k):
             return
         if self.asking:
-            if k == UP or k == DOWN:
-                self.claim = (self.claim + (1 if k == UP else -1)) % 30
-            elif k == LEFT or k == RIGHT:
-                c = self.claim + (5 if k == RIGHT else -5)
-                self.claim = 0 if c < 0 else 29 if c > 29 else c
+            c = counting.adjust(self.claim, k)
+            if c is not None:
+                self.claim = c
             elif k == A:
                 self.asking = False
                 self.claimed = self.claim
@@ -99,14 +84,8 @@ class CribShow:
             self.counted()
 
     def verdict(self):
-        c = self.claim
-        p = self.points
-        if c == p:
-            return "you said %d: right!" % c
-        if c > p:
-            return "you said %d: it is %d" % (c, p)
-        s = "you said %d: missed %d" % (c, p - c)
-        if self.crib.g.muggins:
+        s = counting.said(self.claim, self.points)
+        if self.claim < self.points and self.crib.g.muggins:
             s += ", to " + self.crib.name((ME + 1) % self.crib.g.players)
         return s
 
@@ -125,30 +104,7 @@ class CribShow:
         g = crib.g
         whose = "Your" if self.seat == ME else crib.name(self.seat) + "'s"
         gfx.bar(fb, "%s %s" % (whose, self.label))
-        lit = ()
-        if not self.asking:
-            total = 0
-            for i in range(min(self.line + 1, len(self.parts))):
-                total += self.parts[i][2]
-            gfx.right(fb, "%d" % total, 126, 1, 0)
-            lit = self.parts[self.line][1] if self.line < len(self.parts) else ()
-        for i in range(len(self.cards)):
-            gfx.card(fb, self.cards[i], 1 + 21 * i, 10, self.cards[i] in lit)
-        gfx.card(fb, g.starter, 108, 10, g.starter in lit)
-        if self.asking:
-            gfx.text(fb, "Your count:", 4, 41)
-            fb.fill_rect(66, 39, 21, 11, 1)
-            gfx.center(fb, "%d" % self.claim, 41, 0, 66, 87)
-            gfx.text(fb, "^v", 91, 41)
-            gfx.right(fb, "A: say it", 127, 54)
-            return
-        shown = []
-        for i in range(self.line + 1):
-            for part in gfx.wrap(self.lines[i] + ("," if i < self.line else ""), 126):
-                shown.append(part)
-        shown = shown[-3:]
-        for i in range(len(shown)):
-            gfx.text(fb, shown[i], 1, 38 + 9 * i)
+        counting.draw(fb, self, self.cards, g.starter)
 
 
 class CribDeal:
@@ -164,7 +120,7 @@ class CribDeal:
         self.page = 0
 
     def key(self, k):
-        if _common(self, k):
+        if self.crib.table_key(k):
             return
         if k == A or k == B:
             if self.page == 0 and self.review:

@@ -5,7 +5,7 @@
 from micropython import const
 
 from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
-from ui import gfx
+from ui import counting, gfx
 from ui.deliberate import Deliberate
 from ui.words import LABELS, SHORT, count_calls
 
@@ -234,15 +234,10 @@ class Count:
 
     def verdict(self, claim, points):
         """The line after the calls: what the player said against the count."""
-        if claim == points:
-            s = "you said %d: right!" % claim
-        elif claim > points:
-            s = "you said %d: it is %d" % (claim, points)
-        else:
-            s = "you said %d: missed %d" % (claim, points - claim)
-            play = self.play
-            if play.multi and self.app.saves.get("muggins"):
-                s += ", to " + play.name((self.player + 1) % play.match.players, True)
+        s = counting.said(claim, points)
+        play = self.play
+        if claim < points and play.multi and self.app.saves.get("muggins"):
+            s += ", to " + play.name((self.player + 1) % play.match.players, True)
         self.lines.append(s)
 
     def key(self, k):
@@ -250,11 +245,9 @@ class Count:
             self.app.visit("Pause")
             return
         if self.asking:
-            if k == UP or k == DOWN:
-                self.claim = (self.claim + (1 if k == UP else -1)) % 30
-            elif k == LEFT or k == RIGHT:
-                c = self.claim + (5 if k == RIGHT else -5)
-                self.claim = 0 if c < 0 else 29 if c > 29 else c
+            c = counting.adjust(self.claim, k)
+            if c is not None:
+                self.claim = c
             elif k == A:
                 points = self.items[self.page][3]
                 self.play.claimed(self.player, self.page, self.claim, points)
@@ -290,36 +283,10 @@ class Count:
         if self.play.multi:
             title = "%s  %s" % (self.play.name(self.player, True), title)
         gfx.bar(fb, title)
-        asking = self.asking
-        lit = ()
-        if not asking:
-            total = 0
-            for i in range(min(self.line + 1, len(self.parts))):
-                total += self.parts[i][2]
-            if label == "heels":
-                total = 2
-            gfx.right(fb, "%d" % total, 126, 1, 0)
-            lit = self.parts[self.line][1] if self.line < len(self.parts) else ()
-        for i in range(len(cards)):
-            gfx.card(fb, cards[i], 1 + 21 * i, 10, cards[i] in lit)
-        if starter is not None:
-            x = 1 + 21 * len(cards) + 4 if label == "heels" else 108
-            gfx.card(fb, starter, x, 10, starter in lit)
-        if asking:
-            gfx.text(fb, "Your count:", 4, 41)
-            fb.fill_rect(66, 39, 21, 11, 1)
-            gfx.center(fb, "%d" % self.claim, 41, 0, 66, 87)
-            gfx.text(fb, "^v", 91, 41)
-            gfx.right(fb, "A: say it", 127, 54)
-            return
-        # The calls so far, the newest at the bottom, wrapped to the width.
-        shown = []
-        for i in range(self.line + 1):
-            for part in gfx.wrap(self.lines[i] + ("," if i < self.line else ""), 126):
-                shown.append(part)
-        shown = shown[-3:]
-        for i in range(len(shown)):
-            gfx.text(fb, shown[i], 1, 38 + 9 * i)
+        if label == "heels":
+            counting.draw(fb, self, cards, starter, 1 + 21 * len(cards) + 4, 2)
+        else:
+            counting.draw(fb, self, cards, starter)
 
 
 class Summary:
