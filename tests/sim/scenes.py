@@ -63,6 +63,8 @@ SCENES = {
     "crib_board": (7, _CRIB + " A A A" + " A" * 8 + " DOWN", "CribBoard"),
     "crib_show": (7, _CRIB + " A A A" + " A" * 12, "CribShow"),
     "crib_deal": (7, _CRIB + " A A A" + " A" * 20, "CribDeal"),
+    # ... and the board late in that game: the computer past the skunk line, you short of it.
+    "crib_board_late": (7, _CRIB + " A A A" + " A" * 164 + " DOWN", "CribBoard"),
 }
 # The board clock's date per scene (None: not set).
 DATES = {"day": "2026-11-29"}
