@@ -77,6 +77,16 @@ SCREENS = {
     "CribBoard": "ui.cribplay",
 }
 
+# Modules that only screens import, and the screen modules that import them at
+# the top: each goes with the last of those (they hold no state). A test keeps
+# this in step with the imports.
+HELPERS = {
+    "ui.saved": (),  # resuming a game and asking first: imported where used
+    "ui.words": ("ui.auto", "ui.cribshow", "ui.play"),
+    "ui.counting": ("ui.cribshow", "ui.play"),
+    "ui.deliberate": ("ui.menus", "ui.play"),
+}
+
 
 class App:
     def __init__(self, board, saves, seed=None):
@@ -122,8 +132,9 @@ class App:
 
     def unload(self, screen):
         """Forget the screen modules that neither this screen nor those under it
-        come from: they are loaded again when next shown. (Only the app imports
-        screen modules, so nothing else holds them.)"""
+        come from, and the helpers none of the rest import: they are loaded again
+        when next needed. (Only the app imports screen modules, so nothing else
+        holds them.)"""
         from crib import forget
 
         used = [SCREENS[type(s).__name__] for s in self.under]
@@ -131,7 +142,9 @@ class App:
         for module in SCREENS.values():
             if module not in used and module != "ui.app":
                 forget(module)
-        forget("ui.saved")  # what screens import to resume a game or ask first, held by none
+        for module in HELPERS:
+            if not any(m in used for m in HELPERS[module]):
+                forget(module)
 
     def visit(self, name, *args):
         """Show the screen `name` over this one, which back() returns to as it was."""

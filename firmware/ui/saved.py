@@ -1,7 +1,7 @@
 # The saved game in progress: resuming it (a solitaire's Play from ui.game, or
 # cribbage's Crib from ui.cribgame), and asking before a new game replaces it.
 # Kept apart from both games so that each loads only its own; only screens
-# use it, and the app lets it go with them (ui.app.unload).
+# use it, and the app lets it go with them (ui.app.HELPERS).
 
 
 def offer(app):
