@@ -146,56 +146,64 @@ class Saves:
     def settings(self):
         return dict(self._settings)
 
-    # High scores: one file, top ten per variant, best first, ties by age.
+    # High scores: one file, top ten per variant (per grid game: its table and
+    # Foster's rule, see shapes.board), best first, ties by age.
 
-    def high_scores(self, variant):
+    def high_scores(self, variant, table=None, foster=False):
         shapes = rules()
         out = []
         found = []
+        key = (variant, table, foster)
         for r in records.scan(self.path("scores"), "scores", found, shapes.scores):
-            if r["variant"] == variant:
+            if shapes.board(r) == key:
                 out.append(r)
         self._report(found)
         return out
 
-    def is_high_score(self, variant, score):
+    def is_high_score(self, variant, score, table=None, foster=False):
         n = 0
         low = None
-        for r in self.high_scores(variant):
+        for r in self.high_scores(variant, table, foster):
             n += 1
             low = r["score"] if low is None or r["score"] < low else low
         return score > 0 and (n < TOP or low is None or score > low)
 
-    def add_high_score(self, variant, initials, score, seed, date=None, code=None, current=None):
+    def add_high_score(self, variant, initials, score, seed, date=None, code=None, current=None,
+                       table=None, foster=False):
         """Enter a score; its place (1..10) in the variant's table, or 0 if it did not make it.
 
         With the game-in-progress dict as `current`, it is marked "scored" and
         saved first; entering the same game again after a power cut then finds
-        the entry already there and does not add it twice.
+        the entry already there and does not add it twice. A grid game's entry
+        also holds its table and Foster's rule.
         """
+        shapes = rules()
         entry = {"variant": variant, "initials": initials, "score": score, "seed": seed,
                  "date": date, "code": code, "gen": GEN}
-        shapes = rules()
+        if variant in shapes.GRIDS:
+            entry["table"] = table
+            entry["foster"] = foster
+        key = shapes.board(entry)
         everything, problems = records.read(self.path("scores"), "scores", shapes.scores)
         self._report(problems)
-        table = [r for r in everything if r["variant"] == variant]
+        ranked = [r for r in everything if shapes.board(r) == key]
         if current is not None:
             if current.get("scored"):
-                for i, r in enumerate(table):
+                for i, r in enumerate(ranked):
                     if r == entry:
                         return i + 1
             else:
                 current["scored"] = True
                 self.save_current(current)
         place = 0
-        while place < len(table) and table[place]["score"] >= score:
+        while place < len(ranked) and ranked[place]["score"] >= score:
             place += 1
         if place >= TOP:
             return 0
-        table.insert(place, entry)
-        del table[TOP:]
-        others = [r for r in everything if r["variant"] != variant]
-        records.write(self.path("scores"), "scores", others + table)
+        ranked.insert(place, entry)
+        del ranked[TOP:]
+        others = [r for r in everything if shapes.board(r) != key]
+        records.write(self.path("scores"), "scores", others + ranked)
         return place + 1
 
     # History
@@ -245,12 +253,15 @@ class Saves:
             yield r
         self._report(found)
 
-    def stats(self, variant):
-        """games, wins, best, average and the last ten scores (oldest first) of a variant."""
+    def stats(self, variant, table=None, foster=False):
+        """games, wins, best, average and the last ten scores (oldest first) of a variant
+        (of a grid game: by its table and Foster's rule)."""
         games = wins = best = total = 0
         last = [0] * TOP
+        key = (variant, table, foster)
+        board = rules().board
         for r in self.history():
-            if r["variant"] != variant:
+            if board(r) != key:
                 continue
             score = r["score"]
             last[games % TOP] = score

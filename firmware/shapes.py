@@ -12,6 +12,11 @@ from micropython import const
 
 # crib.games.VARIANTS (a test keeps them equal): not imported, boot loads no rules.
 VARIANTS = ("solitaire", "patience", "patience2")
+# crib.grids.VARIANTS, and their targets by table (crib.poker.TARGETS, crib.grids.SQUARES_TARGET).
+GRIDS = ("poker", "squares")
+TABLES = ("american", "english")
+_POKER_TARGETS = (200, 70)
+_SQUARES_TARGET = const(61)
 TOP = const(10)  # entries per variant in the high-score table
 _MAX_N = const(0x3FFFFFFF)  # game numbers stay small ints
 _MAX_SCORE = const(9999)  # far above any game's, far below anything that breaks a sum
@@ -28,6 +33,9 @@ _SCORE = ("variant", "initials", "score", "seed", "date", "code", "gen")
 _CRIB = ("n", "variant", "seed", "score", "won", "target", "date", "players", "code", "level",
          "scores", "skunk", "deals", "gen")
 _CRIB_DEALS = const(120)  # deals a game of cribbage can last, and more
+_GRID = ("n", "variant", "seed", "score", "won", "target", "table", "foster", "lines", "moves",
+         "matched", "place", "date", "players", "code", "gen")
+_GRID_SCORE = _SCORE + ("table", "foster")
 _DEVICE = ("id", "n")
 _PLAY = ("v", "games", "turn", "partners", "reached", "double", "bonus", "count", "done", "recorded",
          "hs", "cpu", "claims", "review", "scored")
@@ -69,6 +77,8 @@ def game_record(r):
         return "n"
     if r.get("variant") == "cribbage":
         return crib_record(r)
+    if r.get("variant") in GRIDS:
+        return grid_record(r)
     if r.get("variant") not in VARIANTS:
         return "variant"
     if not _int(r.get("seed"), 0, _MAX_SEED):
@@ -126,6 +136,71 @@ def crib_record(r):
     return _stranger(r, _CRIB)
 
 
+def grid_board(r):
+    """The grid game a record is of: its table (None for Cribbage Squares) and Foster's rule,
+    or the wrong field."""
+    poker = r.get("variant") == "poker"
+    table = r.get("table")
+    if (table not in TABLES) if poker else (table is not None):
+        return "table"
+    foster = r.get("foster")
+    if type(foster) is not bool or (foster and not poker):
+        return "foster"
+    return None
+
+
+def grid_record(r):
+    """None if r is a finished grid game (ui.gridgame.record), else the wrong field."""
+    why = grid_board(r)
+    if why is not None:
+        return why
+    poker = r["variant"] == "poker"
+    lines = r.get("lines")
+    if not _ints(lines, 10, 0, 100) or len(lines) != (10 if poker else 8):
+        return "lines"
+    score = r.get("score")
+    # The lines' points, and two for heels in Cribbage Squares.
+    if not _int(score, 0, _MAX_SCORE) or score - sum(lines) not in ((0,) if poker else (0, 2)):
+        return "score"
+    target = _POKER_TARGETS[TABLES.index(r["table"])] if poker else _SQUARES_TARGET
+    if r.get("target") != target:
+        return "target"
+    if r.get("won") is not (score >= target):
+        return "won"
+    cards = 25 if poker else 16
+    moves = r.get("moves")
+    if not _text(moves, 2 * cards, 2 * cards) or not _hex(moves) or not _squares(
+            moves, 81 if r["foster"] else cards):
+        return "moves"
+    if not _int(r.get("matched"), 0, cards):
+        return "matched"
+    players = r.get("players")
+    if not _int(players, 1, 4):
+        return "players"
+    if not _int(r.get("place"), 1, players):
+        return "place"
+    if not _int(r.get("seed"), 0, _MAX_SEED):
+        return "seed"
+    if not _maybe_text(r.get("date"), _DATE):
+        return "date"
+    if not _maybe_text(r.get("code"), _CODE):
+        return "code"
+    if not _int(r.get("gen", 1), 1, GEN):
+        return "gen"
+    return _stranger(r, _GRID)
+
+
+def _squares(moves, n):
+    """True if the hex holds squares below n, none twice."""
+    seen = bytearray(n)
+    for i in range(0, len(moves), 2):
+        s = int(moves[i:i + 2], 16)
+        if s >= n or seen[s]:
+            return False
+        seen[s] = 1
+    return True
+
+
 def _hex(s):
     for ch in s:
         if ch not in "0123456789abcdef":
@@ -135,7 +210,13 @@ def _hex(s):
 
 def score_record(r):
     """None if r is a high-score entry, else the wrong field."""
-    if r.get("variant") not in VARIANTS:
+    keys = _SCORE
+    if r.get("variant") in GRIDS:
+        why = grid_board(r)
+        if why is not None:
+            return why
+        keys = _GRID_SCORE
+    elif r.get("variant") not in VARIANTS:
         return "variant"
     if not _text(r.get("initials"), 1, 3):
         return "initials"
@@ -149,7 +230,7 @@ def score_record(r):
         return "code"
     if not _int(r.get("gen", 1), 1, GEN):
         return "gen"
-    return _stranger(r, _SCORE)
+    return _stranger(r, keys)
 
 
 def device_record(r):
@@ -176,20 +257,27 @@ def history():
     return check
 
 
+def board(r):
+    """Which high-score table an entry is in: its variant, and for a grid game
+    its table and Foster's rule (each of the grid menu's games has its own)."""
+    return r["variant"], r.get("table"), r.get("foster", False)
+
+
 def scores():
-    """The high-score table: at most ten per variant, best first."""
-    low = {}  # variant -> (entries so far, lowest score)
+    """The high-score table: at most ten per variant (per grid game), best first."""
+    low = {}  # board -> (entries so far, lowest score)
 
     def check(r):
         why = score_record(r)
         if why is not None:
             return why
-        n, least = low.get(r["variant"], (0, _MAX_SCORE))
+        key = board(r)
+        n, least = low.get(key, (0, _MAX_SCORE))
         if n >= TOP:
             return "an eleventh entry"
         if r["score"] > least:
             return "out of order"
-        low[r["variant"]] = (n + 1, r["score"])
+        low[key] = (n + 1, r["score"])
         return None
 
     return check

@@ -54,10 +54,54 @@ def _game(rng, n):
             "code": rng.choice((None, "".join(rng.choice(CODE_LETTERS) for _ in range(9))))}
 
 
-def _entry(rng, variant, points):
-    return {"variant": variant, "initials": "".join(rng.choice("ABCXYZ019 ") for _ in range(3)),
-            "score": points, "seed": rng.getrandbits(32), "date": rng.choice((None, "2026-12-01")),
-            "code": rng.choice((None, "KQJ2345AB"))}
+def _grid_records():
+    """Finished grid games' records as the device makes them (random squares, one to four
+    players, each grid game): made once, drawn from by _grid_game."""
+    import random
+
+    from crib import grids
+    from crib.gridgames import GAMES
+    from ui.gridgame import GridPlay, record
+
+    rng = random.Random(11)
+    out = []
+    for i in range(2 * len(GAMES)):
+        variant, table, foster = GAMES[i % len(GAMES)]
+        play = GridPlay(None, [grids.new(variant, rng.getrandbits(32), table, foster)])
+        g = play.games[0]
+        while not g.over:
+            g.place(rng.choice(g.squares()))
+        play.matched[0] = rng.randrange(g.cards + 1)
+        players = rng.randrange(1, 5)
+        r = record(play, 0, rng.randrange(1, players + 1), rng.choice((None, "2026-12-01")))
+        r["players"] = players
+        r["gen"] = 2
+        out.append(r)
+    return out
+
+
+GRID_RECORDS = _grid_records()
+
+
+def _grid_game(rng, n):
+    return dict(rng.choice(GRID_RECORDS), n=n)
+
+
+def _entry(rng, variant, points, board=None):
+    r = {"variant": variant, "initials": "".join(rng.choice("ABCXYZ019 ") for _ in range(3)),
+         "score": points, "seed": rng.getrandbits(32), "date": rng.choice((None, "2026-12-01")),
+         "code": rng.choice((None, "KQJ2345AB"))}
+    if board is not None:
+        r["table"] = board[1]
+        r["foster"] = board[2]
+    return r
+
+
+def _boards():
+    """Every high-score table: the solitaires', then each grid game's."""
+    from crib.gridgames import GAMES, board
+
+    return [(v, None, False) for v in shapes.VARIANTS] + [board(i) for i in range(len(GAMES))]
 
 
 def _history(rng):
@@ -66,16 +110,18 @@ def _history(rng):
     out = []
     for _ in range(rng.randrange(9)):
         n += rng.randrange(1, 51)
-        out.append(_game(rng, n))
+        out.append(_grid_game(rng, n) if rng.random() < 0.3 else _game(rng, n))
     return out
 
 
 def _scores(rng):
     """A high-score table: up to ten a variant, best first."""
     out = []
-    for variant in shapes.VARIANTS:
+    for b in _boards():
+        if b[0] in shapes.GRIDS and rng.random() < 0.6:
+            continue  # fewer grid tables: they are like the others
         for p in sorted((rng.randrange(1, 401) for _ in range(rng.randrange(shapes.TOP + 1))), reverse=True):
-            out.append(_entry(rng, variant, p))
+            out.append(_entry(rng, b[0], p, b if b[0] in shapes.GRIDS else None))
     return out
 
 
@@ -95,9 +141,27 @@ def _settings(rng):
                        "fast_i2c", "initials") if rng.random() < 0.5}]
 
 
-def _states():
-    """Games in progress as the game saves them: fresh, two deals in, over."""
+def _grid_states():
+    """Grid games in progress as the game saves them: fresh, a card in (two players,
+    the second to place), mid-game with Foster's rule, over (Cribbage Squares)."""
+    from drive import GRID_ROW
+
     out = []
+    for setup, cards in (([], 0), (["UP", "RIGHT", "DOWN"], 1), (["DOWN", "DOWN"], 9),
+                         (["DOWN", "DOWN", "DOWN", "DOWN"], 16)):
+        folder = tempfile.mkdtemp(prefix="pcrib-state-")
+        try:
+            sim = Sim(folder, seed=78)
+            sim.run_script(to_menu_row(GRID_ROW) + setup + ["A"] + ["A"] * cards)
+            out.append(records.read(folder + "/game.pcr", "game")[0][0])
+        finally:
+            shutil.rmtree(folder)
+    return out
+
+
+def _states():
+    """Games in progress as the game saves them: fresh, two deals in, over; and grid games."""
+    out = _grid_states()
     for keys in (to_menu_row(0), to_menu_row(0) + DEAL * 2, to_menu_row(1) + DEAL * 5,
                  to_menu_row(0) + DEAL * 6):
         folder = tempfile.mkdtemp(prefix="pcrib-state-")
@@ -128,6 +192,9 @@ json_values = st.recursive(
 not_objects = json_values.filter(lambda v: not isinstance(v, dict))
 REQUIRED = {"history": ("n", "variant", "seed", "score", "won", "target", "rounds"),
             "scores": ("variant", "initials", "score", "seed"), "device": ("id", "n")}
+# A grid game's record (a missing table is right for Cribbage Squares: not required).
+GRID_REQUIRED = ("n", "variant", "seed", "score", "won", "target", "foster", "lines", "moves",
+                 "matched", "players", "place")
 
 
 # Values of every JSON type, small and huge: one of another type breaks any field.
@@ -158,7 +225,8 @@ def bad_text(draw, kind, valid):
     one = {"history": lambda: _game(rng, 1), "scores": lambda: _entry(rng, "solitaire", 50),
            "device": lambda: {"id": "d1", "n": 1}}[kind]
     base = dict(draw(st.sampled_from(valid))) if valid else one()
-    key = draw(st.sampled_from(REQUIRED[kind]))
+    grid = kind == "history" and base.get("variant") in shapes.GRIDS
+    key = draw(st.sampled_from(GRID_REQUIRED if grid else REQUIRED[kind]))
     if way == "wrong_type":
         base[key] = draw(_other_type(base[key]))
     elif way == "missing":
@@ -260,8 +328,8 @@ def test_any_saves_boot_to_the_title_and_keep_every_valid_record(files):
         valid = {kind: files.get(kind, (b"", [], True))[1] for kind in KINDS}
 
         assert list(saves.history()) == valid["history"]
-        for variant in shapes.VARIANTS:
-            assert saves.high_scores(variant) == [r for r in valid["scores"] if r["variant"] == variant]
+        for b in _boards():
+            assert saves.high_scores(*b) == [r for r in valid["scores"] if shapes.board(r) == b]
         last = valid["history"][-1]["n"] if valid["history"] else 0
         counter = valid["device"][0] if valid["device"] else {"id": DEVICE_ID, "n": 0}
         assert saves.device == {"id": counter["id"], "n": max(counter["n"], last)}
@@ -306,6 +374,9 @@ def test_any_saved_game_is_resumed_or_set_aside_never_a_crash(state):
             assert type(sim.app.screen).__name__ == "Notice"
             assert not os.path.exists(root + "/game.pcr")
             assert records.read(root + "/game.pcr.bad", "game")[0] == [state]
+        elif state.get("game") == "grid":
+            assert play.state() == state  # resumed: every field one the game could hold, as it was
+            assert sim.app.frames > 0
         else:
             assert shapes.play_state(state) is None  # resumed: a state the game could hold
             assert sim.app.frames > 0

@@ -10,11 +10,16 @@
 # The number is slot * 2**32 + seed. Slots 0..2 are generator 1's codes (the
 # first three variants, printed before generator 2): they still decode, to the
 # generator-2 seed that deals the same cards. Generator 2's codes use slots
-# 3 + variant, so room is left for 15 variants.
+# 3 + variant, so room is left for 15 variants: the three solitaires, then
+# the five grid games (crib.gridgames.KEYS, each with its table and placement
+# rule) in slots 6..10.
 from micropython import const
 
-from crib.games import VARIANTS
+from crib.solitaires import VARIANTS as _SOLITAIRES
+from crib.gridgames import KEYS
 from crib.rng import Rng, unmix
+
+VARIANTS = _SOLITAIRES + KEYS  # what a code can deal
 
 ALPHABET = "ABCDEFGHJKLMNPRSTUVWXYZ"
 LENGTH = 9
@@ -27,6 +32,7 @@ _MIX = 48398850593  # scrambles: about 0.618 * _SPACE, coprime to it ...
 _UNMIX = 44696163848  # ... and its inverse modulo _SPACE
 _OFFSET = 31415926535
 _INV9 = 18  # 9 * 18 = 1 (mod 23): solves for the check letter
+_GRID_DAYS = const(0x1000000)  # the grid games' day seeds start here
 
 # First day of each month in a common year, for day numbers.
 _MONTH_START = (0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
@@ -87,8 +93,11 @@ def deal_of_the_day(date, variant):
 
 def day_seed(day, kind):
     """The deal-of-the-day seed for a day number and a variant's index. The
-    generator mixes its seed, so neighbouring days and variants are unrelated."""
-    rng = Rng(day * 3 + kind)
+    generator mixes its seed, so neighbouring days and variants are unrelated.
+    The grid games' (kind 3 on) come from numbers above every solitaire's
+    (day * 3 + kind stays below 2**24 up to the year 9999)."""
+    n = len(_SOLITAIRES)
+    rng = Rng(day * n + kind if kind < n else _GRID_DAYS + day * len(KEYS) + kind - n)
     hi = rng.step()
     return (hi << 16) | rng.step()
 

@@ -66,6 +66,7 @@ SCREENS = {
     "GridMenu": "ui.grid",
     "GridTable": "ui.grid",
     "GridOver": "ui.grid",
+    "GridRank": "ui.grid",
     "CribSetup": "ui.cribmenu",
     "CribStats": "ui.cribmenu",
     "CribCut": "ui.cribshow",

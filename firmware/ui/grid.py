@@ -1,29 +1,26 @@
 # The grid solitaires on the 128x64 glass: Poker Patience and Cribbage Squares.
 #
-# GridMenu: the five games (Poker Patience by each table, with Foster's rule
-# or not, and Cribbage Squares). GridTable: the grid on the left, one cell a card (rank and suit in the small
-# font), the points each row holds so far to its right and each column's
+# GridMenu: one to four players, and the five games (Poker Patience by each
+# table, with Foster's rule or not, and Cribbage Squares). The game in progress
+# is app.play (ui.gridgame.GridPlay, saved after every card). GridTable: the
+# grid of the player placing now on the left, one cell a card (rank and suit
+# in the small font), the points each row holds so far to its right and each column's
 # below it; on the right the card to place, the score and the turn. The
 # arrows move the cursor (a lit cell), A puts the card there, B shows the
 # advisor's square and what it expects against the cursor's square (B again
 # hides it). With Foster's rule the board is 9x9 and the glass shows a 5x5
 # window of it that follows the cursor; a dot marks each square the card may
-# go on. GridOver: the end review, every line's hand and points, the total,
-# and how often the player's square was the advisor's.
+# go on; B held pauses. GridOver: the end review, every line's hand and
+# points, the total, and how often the player's square was the advisor's.
+# GridRank: several players' places; A there (or on GridOver alone) records
+# the games and asks for high scores' initials.
 from micropython import const
 
 from crib import grids, placement, poker
+from crib.gridgames import GAMES, NAMES
 from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
 from ui import gfx
-
-# The games the grid menu offers: (label, variant, table, Foster's rule).
-GAMES = (
-    ("Poker Patience, American", "poker", "american", False),
-    ("Poker Patience, English", "poker", "english", False),
-    ("Poker, American, Foster", "poker", "american", True),
-    ("Poker, English, Foster", "poker", "english", True),
-    ("Cribbage Squares", "squares", "american", False),
-)
+from ui.deliberate import Deliberate
 
 _CELL_W = const(15)
 _CELL_H = const(11)
@@ -31,39 +28,51 @@ _PANEL_X = const(96)
 
 
 class GridMenu:
-    """Which grid solitaire, with which table and placement rule."""
+    """How many players, then which grid solitaire (with which table and placement rule)."""
 
     def __init__(self, app):
         self.app = app
-        self.cur = 0
+        self.cur = 1
         self.top = 0
+        self.players = 1
 
     def key(self, k):
         if k == UP or k == DOWN:
-            self.cur = (self.cur + (1 if k == DOWN else -1)) % len(GAMES)
-            self.app.redraw()
+            self.cur = (self.cur + (1 if k == DOWN else -1)) % (1 + len(GAMES))
+        elif self.cur == 0 and k in (LEFT, RIGHT, A):
+            self.players = 1 + (self.players - 1 + (-1 if k == LEFT else 1)) % 4
         elif k == A:
-            label, variant, table, foster = GAMES[self.cur]
-            self.app.go("GridTable", variant, self.app.new_seed(), table, foster)
+            from ui.gridgame import start
+
+            start(self.app, self.cur - 1, players=self.players)
+            return
         elif k == B:
             self.app.back()
+            return
+        self.app.redraw()
 
     def draw(self, fb):
         gfx.bar(fb, "Grid solitaires")
-        self.top = gfx.listing(fb, [g[0] for g in GAMES], self.cur, self.top)
+        rows = ["Players: %d" % self.players + ("" if self.players == 1 else ", in turn")]
+        self.top = gfx.listing(fb, rows + list(NAMES), self.cur, self.top)
 
 
 class GridTable:
-    def __init__(self, app, variant, seed, table="american", foster=False):
+    """A player's grid and the card to place (app.play: ui.gridgame.GridPlay)."""
+
+    def __init__(self, app):
         self.app = app
-        self.game = grids.new(variant, seed, table, foster)
+        self.play = app.play
         self.hint = None  # (best square, its expectation, the cursor's) while shown
-        self.matched = 0  # placements where the player chose the advisor's square
-        self.lost = 0.0  # expected points given up against the advisor's squares
         g = self.game
         self.cur = g.squares()[0]  # with Foster's rule: the middle, the only square
         self.view = (0, 0)
         self._follow()
+
+    @property
+    def game(self):
+        """The grid of the player placing now."""
+        return self.play.game
 
     def _follow(self):
         """Keep the cursor inside the window shown (Foster's board is bigger than the glass)."""
@@ -104,7 +113,7 @@ class GridTable:
             self.app.redraw()
             return
         elif k == B_LONG:
-            self.app.go("Menu")
+            self.app.visit("Pause")
             return
         else:
             return
@@ -123,24 +132,23 @@ class GridTable:
         return ranked[0][1], ranked[0][0], mine
 
     def _place(self):
-        g = self.game
-        ranked = placement.rank_squares(g)
-        best = ranked[0][0]
+        play = self.play
+        ranked = placement.rank_squares(self.game)
+        mine = None
         for v, s in ranked:
             if s == self.cur:
-                self.lost += best - v
-                if v >= best:
-                    self.matched += 1
-        g.place(self.cur)
+                mine = v
+        play.place(self.cur, ranked[0][0], mine)  # saved
         self.hint = None
-        if g.over:
-            self.app.go("GridOver", g, self.matched, self.lost)
+        if play.over:
+            play.show()
             return
+        g = self.game  # the next player's, with more than one
         if not g.legal(self.cur):
             # Onto the nearest square the next card may take (board order from the cursor).
             legal = g.squares()
             self.cur = min(legal, key=lambda s: abs(s - self.cur))
-            self._follow()
+        self._follow()
         self.app.redraw()
 
     def draw(self, fb):
@@ -163,7 +171,8 @@ class GridTable:
             gfx.right(fb, str(_points(g, side, y0 * side + x0 + col, side)),
                       col * _CELL_W + 14, n * _CELL_H + 1)
         # The panel: the card to place, the score so far, the turn.
-        gfx.text(fb, "Next", _PANEL_X, 0)
+        play = self.play
+        gfx.text(fb, "Next" if play.players == 1 else "P%d" % (play.turn + 1), _PANEL_X, 0)
         if g.next is not None:
             gfx.mini(fb, g.next, _PANEL_X, 9)
         gfx.text(fb, str(g.score), _PANEL_X, 22)
@@ -200,29 +209,38 @@ def _points(g, side, start, step):
 
 
 class GridOver:
-    """The end review: each line's hand and points, the total, the advisor's verdict."""
+    """The end review of a player's grid: each line's hand and points, the total, the
+    advisor's verdict. Alone, A records the game; from the ranking, A or B goes back."""
 
-    def __init__(self, app, game, matched, lost):
+    def __init__(self, app, player=None):
         self.app = app
-        self.game = game
-        self.matched = matched
-        self.lost = lost
+        self.play = play = app.play
+        self.player = player
+        self.game = play.games[player or 0]
         self.page = 0
+        self.meant = Deliberate(app)  # A after a pause: a burst of A stops here
 
     def key(self, k):
         if k == A or k == B:
-            self.app.go("Menu")
-        elif k == DOWN or k == RIGHT:
+            if self.player is not None:
+                self.app.back()
+            elif self.meant.a():
+                self.play.finish()
+            return
+        self.meant.other()
+        if k == DOWN or k == RIGHT:
             self.page = 1
-            self.app.redraw()
         elif k == UP or k == LEFT:
             self.page = 0
-            self.app.redraw()
+        elif k == B_LONG:
+            return
+        self.app.redraw()
 
     def draw(self, fb):
         g = self.game
         word = "won" if g.won else "lost"
-        gfx.bar(fb, "%s %d %s" % ("Squares" if g.kind == 1 else "Poker", g.score, word))
+        who = "" if self.player is None else "P%d " % (self.player + 1)
+        gfx.bar(fb, "%s%s %d %s" % (who, "Squares" if g.kind == 1 else "Poker", g.score, word))
         lines = g.lines()
         half = len(lines) // 2
         shown = lines[:half] if self.page == 0 else lines[half:]
@@ -237,10 +255,61 @@ class GridOver:
             gfx.text(fb, "%s%d %s" % (label, i + 1, name), 0, y)
             gfx.right(fb, str(points), 72, y)
             y += 9
+        p = self.player or 0
+        lost = (self.play.lost[p] + 5) // 10  # tenths
         gfx.text(fb, "Advisor", 80, 10)
-        gfx.text(fb, "%d/%d" % (self.matched, g.cards), 80, 19)
-        gfx.text(fb, "-%.1f" % self.lost, 80, 28)
+        gfx.text(fb, "%d/%d" % (self.play.matched[p], g.cards), 80, 19)
+        gfx.text(fb, "-%d.%d" % (lost // 10, lost % 10), 80, 28)
         if g.kind == 1:
             gfx.text(fb, "St", 80, 40)
             gfx.mini(fb, g.starter, 93, 38)
         gfx.text(fb, "v" if self.page == 0 else "^", 122, 56)
+
+
+class GridRank:
+    """Several players on one deal: their places, best first. UP/DOWN pick a
+    player, RIGHT shows that grid's review; A records the games."""
+
+    def __init__(self, app):
+        self.app = app
+        self.play = app.play
+        self.cur = 0
+        self.meant = Deliberate(app)
+
+    def order(self):
+        """The players, best first (ties in seat order), with their places."""
+        places = self.play.places()
+        return sorted(range(len(places)), key=lambda i: (places[i], i)), places
+
+    def key(self, k):
+        n = self.play.players
+        if k == A:
+            if self.meant.a():
+                self.play.finish()
+            return
+        self.meant.other()
+        if k == UP or k == DOWN:
+            self.cur = (self.cur + (1 if k == DOWN else -1)) % n
+        elif k == RIGHT:
+            self.app.visit("GridOver", self.order()[0][self.cur])
+            return
+        self.app.redraw()
+
+    def draw(self, fb):
+        play = self.play
+        g = play.games[0]
+        gfx.bar(fb, "Final places")
+        order, places = self.order()
+        y = 11
+        for row in range(len(order)):
+            i = order[row]
+            lit = row == self.cur
+            if lit:
+                fb.fill_rect(0, y - 1, 128, 9, 1)
+            c = 0 if lit else 1
+            gfx.text(fb, "%d. Player %d" % (places[i], i + 1), 2, y, c)
+            gfx.right(fb, "%d" % play.games[i].score, 110, y, c)
+            if play.games[i].won:
+                gfx.text(fb, "*", 114, y, c)
+            y += 9
+        gfx.text(fb, "*%d wins  > review" % g.target, 2, 56)

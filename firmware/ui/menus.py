@@ -1,5 +1,6 @@
 # The screens around the game: title, menu, players, settings, high scores,
 # statistics, about, notices, and entering initials for a high score.
+from crib import gridgames
 from crib.solitaires import TITLES, VARIANTS
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
@@ -224,34 +225,49 @@ class Settings:
 
 
 class _PerVariant:
-    """A page per variant: LEFT and RIGHT turn the pages, A or B goes back
-    (to the menu, on the row it was left on)."""
+    """A page per variant, then one per grid game (crib.gridgames): LEFT and
+    RIGHT turn the pages, A or B goes back (to the menu, on the row it was left on)."""
 
     def __init__(self, app, kind):
         self.app = app
         self.kind = kind
         self.load()
 
+    def board(self):
+        """(variant, table, foster) of the page, as the saves keep them."""
+        n = len(VARIANTS)
+        return (VARIANTS[self.kind], None, False) if self.kind < n else gridgames.board(self.kind - n)
+
+    def title(self):
+        n = len(VARIANTS)
+        return TITLES[self.kind] if self.kind < n else gridgames.NAMES[self.kind - n]
+
+    def target(self):
+        n = len(VARIANTS)
+        if self.kind < n:
+            return 91 if self.kind == 0 else 80
+        return gridgames.TARGETS[self.kind - n]
+
     def load(self):
         raise NotImplementedError
 
     def key(self, k):
         if k == LEFT or k == RIGHT:
-            self.kind = (self.kind + (1 if k == RIGHT else -1)) % len(VARIANTS)
+            self.kind = (self.kind + (1 if k == RIGHT else -1)) % (len(VARIANTS) + len(gridgames.GAMES))
             self.load()
             self.app.redraw()
         elif k == A or k == B:
             self.app.back()
 
     def draw(self, fb):
-        gfx.bar(fb, "< " + TITLES[self.kind] + " >")
+        gfx.bar(fb, "< " + self.title() + " >")
 
 
 class Scores(_PerVariant):
     """The top ten of a variant."""
 
     def load(self):
-        self.rows = self.app.saves.high_scores(VARIANTS[self.kind])
+        self.rows = self.app.saves.high_scores(*self.board())
 
     def draw(self, fb):
         _PerVariant.draw(self, fb)
@@ -271,7 +287,7 @@ class Stats(_PerVariant):
     """Games, wins, best, average and the last ten scores of a variant."""
 
     def load(self):
-        self.s = self.app.saves.stats(VARIANTS[self.kind])
+        self.s = self.app.saves.stats(*self.board())
 
     def draw(self, fb):
         s = self.s
@@ -289,7 +305,7 @@ class Stats(_PerVariant):
         if not last:
             return
         # A bar per game, the target as a dotted line across.
-        target = 91 if self.kind == 0 else 80
+        target = self.target()
         top = max(max(last), target)
         for i in range(len(last)):
             h = last[i] * 24 // top

@@ -1,7 +1,8 @@
-# The saved game in progress: resuming it (a solitaire's Play from ui.game, or
-# cribbage's Crib from ui.cribgame), and asking before a new game replaces it.
-# Kept apart from both games so that each loads only its own; only screens
-# use it, and the app lets it go with them (ui.app.HELPERS).
+# The saved game in progress: resuming it (a solitaire's Play from ui.game,
+# cribbage's Crib from ui.cribgame, a grid game's GridPlay from ui.gridgame),
+# and asking before a new game replaces it. Kept apart from the games so that
+# each loads only its own; only screens use it, and the app lets it go with
+# them (ui.app.HELPERS).
 
 
 def offer(app):
@@ -18,8 +19,11 @@ def resume(app):
         app.go("Menu")
         return False
     try:
-        if data.get("game") == "cribbage":
+        game = data.get("game")
+        if game == "cribbage":
             from ui.cribgame import resumed
+        elif game == "grid":
+            from ui.gridgame import resumed
         else:
             from ui.game import resumed
         play = resumed(app, data)
@@ -47,6 +51,8 @@ def _saved_game(app):
         data = app.saves.load_current()
         if data.get("game") == "cribbage":
             return "Your cribbage game"
+        if data.get("game") == "grid":
+            return _saved_grid(data)
         from crib.match import restore
         from ui.words import SHORT
 
@@ -56,3 +62,15 @@ def _saved_game(app):
     s = "Your " + SHORT[g.kind] + " game"
     return s + (", over but not yet recorded," if g.over else " at deal %d of %d" % (
         g.round, g.deals))
+
+
+def _saved_grid(data):
+    """"Your Poker Patience game at card 7 of 25", from the first player's grid."""
+    from binascii import unhexlify
+
+    from crib.grids import load
+
+    g = load(unhexlify(data["grids"][0]))
+    if g.over:
+        return "Your " + g.title + " game, over but not yet recorded,"
+    return "Your %s game at card %d of %d" % (g.title, g.turn + 1, g.cards)

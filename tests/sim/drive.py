@@ -84,3 +84,13 @@ def crib_to_the_end(sim, limit=4000):
             return seen
         sim.press("A")
     raise AssertionError("no end after %d presses: %s" % (limit, seen[-8:]))
+
+
+GRID_ROW = 7  # "Grid solitaires" on the main menu (no game saved)
+
+
+def grid_keys(kind=0, players=1, resume=False):
+    """From the title: into the grid menu, players, and the game crib.gridgames.GAMES[kind]."""
+    keys = to_menu_row(GRID_ROW, resume)  # the cursor starts on the first game
+    keys += ["UP"] + ["RIGHT"] * (players - 1) + ["DOWN"] * (1 + kind)
+    return keys + ["A"]

@@ -3,13 +3,13 @@ Poker Patience (both tables, Foster's rule off and on) and Cribbage Squares,
 the hint and the end review, and pixel snapshots of the grid (every placed
 card's rank and suit, the next card, the cursor, the running line scores).
 
-The screens are not on the menu yet: a test enters them by name, as the menu
-will. UPDATE_SNAPSHOTS=1 rewrites tests/sim/snapshots/grid/ (look before committing).
+A test starts a game as the grid menu does (ui.gridgame.start). UPDATE_SNAPSHOTS=1 rewrites tests/sim/snapshots/grid/ (look before committing).
 """
 import os
 from pathlib import Path
 
 import pytest
+from drive import INITIALS
 from PIL import Image
 
 from crib import grids
@@ -24,9 +24,12 @@ OPTIONS = [("poker", "american", False), ("poker", "english", False), ("poker", 
 SEED = 3692840910
 
 
-def start(tmp_path, variant="poker", seed=SEED, table="american", foster=False):
+def start(tmp_path, variant="poker", seed=SEED, table="american", foster=False, players=1):
+    from crib.gridgames import index
+    from ui.gridgame import start as begin
+
     sim = Sim(tmp_path, seed=1)
-    sim.app.go("GridTable", variant, seed, table, foster)
+    begin(sim.app, index(variant, table, foster), seed, players)
     sim.settle()
     return sim
 
@@ -57,15 +60,22 @@ def test_a_whole_game_by_keys(tmp_path, options):
     assert placed == g.cards and g.over
     assert screen(sim) == "GridOver"
     over = sim.app.screen
-    assert over.game is g and 0 <= over.matched <= g.cards and over.lost >= 0
+    play = over.play
+    assert over.game is g and 0 <= play.matched[0] <= g.cards and play.lost[0] >= 0
     want = grids.new(variant, 11, table, foster)
     for s in g.moves:
         want.place(s)
     assert want.score == g.score
     sim.press("DOWN")
     assert over.page == 1
-    sim.press("A")
-    assert screen(sim) == "Menu"
+    sim.press("A")  # recorded; a first score is a high score
+    assert screen(sim) == "Initials"
+    sim.run_script(INITIALS)
+    assert screen(sim) == "Scores"
+    (r,) = sim.saves.history()
+    assert (r["variant"], r["table"], r["foster"], r["score"]) == (
+        variant, table if variant == "poker" else None, foster, g.score)
+    assert sim.app.screen.rows[0]["score"] == g.score and not sim.saves.has_current()
 
 
 def test_the_hint_shows_the_advisors_square_and_placing_there_matches(tmp_path):
@@ -82,10 +92,10 @@ def test_the_hint_shows_the_advisors_square_and_placing_there_matches(tmp_path):
     assert mine == dict((s, v) for v, s in ranked)[t.cur]
     sim.press("B")
     assert t.hint is None
-    before = t.matched
+    before = t.play.matched[0]
     t.cur = best
     sim.press("A")
-    assert t.matched == before + 1
+    assert t.play.matched[0] == before + 1
 
 
 def test_a_taken_square_is_refused(tmp_path):
@@ -133,11 +143,26 @@ def test_grid_snapshots(tmp_path, name):
 
 VM_SCRIPT = """
 import framebuf
+from crib import grids
 from ui import grid
+from ui.gridgame import GridPlay
 from drivers.buttons import A, B
 
 
+class Saves:
+    def save_current(self, state):
+        self.state = state
+
+
+class Board:
+    def ticks_ms(self):
+        return 0
+
+
 class App:
+    saves = Saves()
+    board = Board()
+
     def beep(self):
         pass
 
@@ -152,15 +177,16 @@ buf = bytearray(1024)
 fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
 for opts in (("poker", 3, "american", False), ("poker", 3, "english", True), ("squares", 3, "american", False)):
     app = App()
-    t = grid.GridTable(app, *opts)
+    app.play = play = GridPlay(app, [grids.new(*opts)])
+    t = grid.GridTable(app)
     while not t.game.over:
         t.key(B)  # the hint, then onto its square, and place the card there
         t.draw(fb)
         t.cur = t.hint[0]
         t.key(B)
         t.key(A)
-    grid.GridOver(app, t.game, t.matched, t.lost).draw(fb)
-    print(opts[0], opts[1], opts[2], t.game.score, t.matched, app.went, bytes(buf).hex())
+    grid.GridOver(app).draw(fb)
+    print(opts[0], opts[1], opts[2], t.game.score, play.matched[0], app.went, bytes(buf).hex())
 """
 
 
@@ -185,9 +211,9 @@ def test_the_screens_draw_the_same_frames_in_the_micropython_vm(tmp_path):
 
 
 def test_from_the_menu_to_each_grid_game(tmp_path):
-    from ui.grid import GAMES
+    from crib.gridgames import GAMES
 
-    for i, (label, variant, table, foster) in enumerate(GAMES):
+    for i, (variant, table, foster) in enumerate(GAMES):
         sim = Sim(tmp_path / str(i), seed=40)
         sim.run_script(["A"] + ["DOWN"] * GRID_ROW + ["A"])
         assert screen(sim) == "GridMenu"
@@ -195,10 +221,12 @@ def test_from_the_menu_to_each_grid_game(tmp_path):
         g = sim.app.screen.game
         assert screen(sim) == "GridTable" and (g.variant, g.table, g.foster, g.seed) == (variant, table, foster, 40)
         sim.press("B_LONG")
-        assert screen(sim) == "Menu"
+        assert screen(sim) == "Pause"
+        sim.press("DOWN", "A")
+        assert screen(sim) == "Menu" and sim.saves.has_current()
     sim = Sim(tmp_path / "back", seed=40)
     sim.run_script(["A"] + ["DOWN"] * GRID_ROW + ["A", "B"])
     assert screen(sim) == "Menu" and sim.app.screen.cur == GRID_ROW
 
 
-GRID_ROW = 7  # "Grid solitaires" on the main menu (no game saved)
+from drive import GRID_ROW  # noqa: E402
