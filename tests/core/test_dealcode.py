@@ -78,9 +78,9 @@ def test_every_single_wrong_letter_and_swap_is_caught():
 
 
 def test_codes_outside_the_deals_are_refused():
-    # Only 6 * 2**32 of the 23**8 numbers are deals (three variants, generators
-    # 1 and 2): a made-up code with a good check letter is still refused when its
-    # number is not one of them.
+    # Only 11 * 2**32 of the 23**8 numbers are deals (three solitaires under
+    # generators 1 and 2, five grid games): a made-up code with a good check
+    # letter is still refused when its number is not one of them.
     refused = 0
     old = 0
     rng = Rng(5)
@@ -99,12 +99,12 @@ def test_codes_outside_the_deals_are_refused():
             # A generator-1 code decodes to the seed of the same cards, whose code now differs.
             old += again != code
             assert dealcode.decode(again) == (variant, seed)
-    assert 110 < refused < 160  # about 2 in 3 numbers are not deals
+    assert 55 < refused < 105  # about 2 in 5 numbers are not deals
     assert 15 < old < 60  # about 1 in 6 are generator 1's
 
 
 def test_encode_refuses_bad_arguments():
-    for variant, seed in (("poker", 1), ("solitaire", -1), ("solitaire", 1 << 32)):
+    for variant, seed in (("chess", 1), ("poker-foster-english", 1), ("solitaire", -1), ("solitaire", 1 << 32)):
         try:
             dealcode.encode(variant, seed)
         except ValueError:
@@ -150,3 +150,22 @@ def test_deal_of_the_day():
     assert len(seeds) == 90  # a new deal every day, and one per variant
     code = dealcode.encode("patience2", dealcode.deal_of_the_day((2027, 1, 1), "patience2"))
     assert dealcode.decode(code)[0] == "patience2"
+
+
+def test_the_grid_games_have_codes_and_days_of_their_own():
+    from crib.gridgames import KEYS
+
+    assert dealcode.VARIANTS == VARIANTS + KEYS
+    codes = set()
+    for seed in (0, 7, 0xFFFFFFFF):
+        for key in KEYS:
+            code = dealcode.encode(key, seed)
+            assert dealcode.decode(code) == (key, seed)
+            codes.add(code)
+    assert len(codes) == 3 * len(KEYS)
+    # The grid games' days are apart from the solitaires' and from each other.
+    day = dealcode.day_number((2026, 12, 1))
+    seeds = set(dealcode.day_seed(d, k) for d in (day, day + 1) for k in range(len(dealcode.VARIANTS)))
+    assert len(seeds) == 2 * len(dealcode.VARIANTS)
+    assert dealcode.deal_of_the_day((2026, 12, 1), "squares") == dealcode.day_seed(day, 7)
+    assert dealcode.deal_of_the_day((2026, 12, 1), "solitaire") == dealcode.day_seed(day, 0)
