@@ -85,7 +85,7 @@ HELPERS = {
     "ui.saved": (),  # resuming a game and asking first: imported where used
     "ui.words": ("ui.auto", "ui.cribshow", "ui.play"),
     "ui.counting": ("ui.cribshow", "ui.play"),
-    "ui.deliberate": ("ui.menus", "ui.play"),
+    "ui.deliberate": ("ui.menus", "ui.play", "ui.grid"),
 }
 
 
