@@ -54,6 +54,15 @@ def rules():
     return shapes
 
 
+def _checked():
+    """checked.py, the note that the history passed a whole check: loaded for the
+    moment, like the rules."""
+    import checked
+
+    forget("checked")
+    return checked
+
+
 def _setting(key, value):
     """None if value may be stored for the setting `key`, else why not."""
     if key not in DEFAULTS:
@@ -77,9 +86,14 @@ class Saves:
         found = []
         shapes = rules()
         for kind in _KINDS:
+            if kind == "history" and _checked().unchanged(root, shapes):
+                continue
+            before = len(found)
             if not records.check(self.path(kind), kind, found, getattr(shapes, _RULES[kind])) \
                     and kind == "game":
                 self.clear_current()  # nothing left of it to resume: the title must not offer it
+            if kind == "history" and len(found) == before:
+                _checked().passed(root, shapes)
         self._report(found)
         self._settings = dict(DEFAULTS)
         stored = self._one("settings", shapes)
@@ -237,7 +251,10 @@ class Saves:
         if "players" not in record:
             record["players"] = 1
         self._count(n)
-        self._report(records.append(self.path("history"), "history", record, self.keep, shapes.history))
+        problems = records.append(self.path("history"), "history", record, self.keep, shapes.history)
+        self._report(problems)
+        if not problems and shapes.history()(record) is None:
+            _checked().passed(self.root, shapes)  # every record of the new file passed the rules
         return n
 
     def _count(self, n):

@@ -49,10 +49,11 @@ def test_variants_are_the_games_variants():
 def test_the_rules_are_not_kept_loaded():
     # Checked at boot and when a game is recorded, then let go: the heap at the table holds none.
     s = saves.Saves(scratch.folder(), device_id="d1")
-    assert "shapes" not in sys.modules
+    assert "shapes" not in sys.modules and "checked" not in sys.modules
     s.add_game({"variant": "solitaire", "seed": 1, "score": 20, "won": False, "target": 91,
                 "rounds": [20]})
-    assert "shapes" not in sys.modules and [r["n"] for r in s.history()] == [1]
+    assert "shapes" not in sys.modules and "checked" not in sys.modules
+    assert [r["n"] for r in s.history()] == [1]
 
 
 def test_non_utf8_record_next_to_a_damaged_line_boots_and_keeps_the_good():

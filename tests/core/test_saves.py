@@ -153,3 +153,84 @@ def test_problems_are_reported_once_and_other_files_kept():
     assert s2.stats("solitaire")["games"] == 1
     # Repaired on the way in: the next boot has nothing to say.
     assert saves.Saves(root).problems == []
+
+
+# The history checked whole once, not at every boot (checked.pcr).
+
+class _Rules:
+    """The saves' rules, counting the history records they check (calls gets each n)."""
+
+    def __init__(self, shapes, calls, source=None):
+        self.single = shapes.single
+        self.device = shapes.device
+        self.scores = shapes.scores
+        self.__file__ = source or shapes.__file__
+
+        def history():
+            check = shapes.history()
+
+            def counted(r):
+                calls.append(r["n"])
+                return check(r)
+
+            return counted
+
+        self.history = history
+
+
+def _boot(root, source=None):
+    """Saves(root) as at power-up; the history records its rules checked."""
+    calls = []
+    real = saves.rules
+    saves.rules = lambda: _Rules(real(), calls, source)
+    try:
+        s = saves.Saves(root, device_id="d1")
+    finally:
+        saves.rules = real
+    return s, calls
+
+
+def test_an_unchanged_history_is_not_read_through_again():
+    root = scratch.folder()
+    s = saves.Saves(root, device_id="d1")
+    for i in range(3):
+        s.add_game(game(seed=i))
+    s, calls = _boot(root)
+    assert calls == [3] and s.problems == []  # only the last game, for the game counter
+    assert [r["n"] for r in s.history()] == [1, 2, 3] and s.device["n"] == 3
+    s, calls = _boot(root, source=records.__file__)  # other rules: checked whole
+    assert calls == [1, 2, 3, 3] and s.problems == []
+
+
+def test_a_history_changed_in_place_is_checked_whole():
+    root = scratch.folder()
+    s = saves.Saves(root, device_id="d1")
+    for i in range(3):
+        s.add_game(game(seed=i, score=60))
+    path = root + "/history.pcr"
+    size = len(scratch.read(path))
+    games = records.read(path, "history")[0]
+    games[1]["score"] = -6  # as long as "60", its line's checksum right: the same size
+    records.write(path, "history", games)
+    assert len(scratch.read(path)) == size
+    s, calls = _boot(root)
+    assert calls[:3] == [1, 2, 3]  # read through (and again to set the bad one aside)
+    assert len(s.problems) == 1 and "history.pcr" in s.problems[0] and "score" in s.problems[0]
+    assert [r["n"] for r in s.history()] == [1, 3]
+    s, calls = _boot(root)  # the file rewritten without it, found clean ...
+    assert calls == [1, 3, 3] and s.problems == []
+    s, calls = _boot(root)  # ... and then not read through again
+    assert calls == [3] and s.problems == []
+
+
+def test_a_damaged_checked_file_means_a_whole_check():
+    root = scratch.folder()
+    s = saves.Saves(root, device_id="d1")
+    s.add_game(game())
+    for junk in (b"nonsense\n", b"", records.line({"history": [1, 2], "rules": [3, 4]}).encode()):
+        with open(root + "/checked.pcr", "wb") as f:
+            f.write(junk)
+        s, calls = _boot(root)
+        assert calls == [1, 1] and s.problems == []
+        s, calls = _boot(root)
+        assert calls == [1]
