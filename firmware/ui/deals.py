@@ -1,7 +1,10 @@
 # Shared deals: keying in a friend's deal code, and the deal of the day
-# (the same cards on every device on a date, once the board's clock is set).
-from crib.dealcode import ALPHABET, LENGTH, deal_of_the_day, decode, encode, pretty
-from crib.solitaires import TITLES, VARIANTS
+# (the same cards on every device on a date, once the board's clock is set),
+# for the solitaires and the grid games (crib.dealcode.VARIANTS: a grid game's
+# code fixes its table and placement rule too).
+from crib.dealcode import ALPHABET, LENGTH, VARIANTS, deal_of_the_day, decode, encode, pretty
+from crib.gridgames import KEYS, NAMES
+from crib.solitaires import TITLES
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
 
@@ -49,9 +52,7 @@ class CodeEntry:
             self.error = "Not a code: check it"
             self.app.redraw()
             return
-        from ui.game import start
-
-        start(self.app, variant, seed=seed)
+        play(self.app, variant, seed)
 
     def draw(self, fb):
         gfx.bar(fb, "Enter a deal code")
@@ -70,12 +71,28 @@ class CodeEntry:
         gfx.center(fb, "A on the last: play", 56)
 
 
+def play(app, variant, seed):
+    """A game of the deal: a solitaire (ui.game) or a grid game (ui.gridgame), one player."""
+    if variant in KEYS:
+        from ui.gridgame import start
+
+        start(app, KEYS.index(variant), seed)
+        return
+    from ui.game import start
+
+    start(app, variant, seed=seed)
+
+
+_SHOWN = 3  # rows of games on the glass at a time
+
+
 class DayDeals:
     """Today's deal of each variant, from the board's clock (if it is set)."""
 
     def __init__(self, app):
         self.app = app
         self.cur = 0
+        self.top = 0
         self.date = app.date()
         self.seeds = None
         if self.date is not None:
@@ -98,9 +115,7 @@ class DayDeals:
                 self.app.redraw()
                 return
             if k == A:
-                from ui.game import start
-
-                start(self.app, VARIANTS[self.cur], seed=self.seeds[self.cur])
+                play(self.app, VARIANTS[self.cur], self.seeds[self.cur])
                 return
         if k == A or k == B:
             self.app.back()
@@ -112,6 +127,12 @@ class DayDeals:
                 gfx.text(fb, self.lines[i], 2, 12 + 9 * i)
             return
         gfx.bar(fb, "Deal of " + (self.date or ""))
-        gfx.listing(fb, TITLES, self.cur, 0)
+        self.top = top = min(max(self.top, self.cur - _SHOWN + 1), self.cur)
+        names = TITLES + NAMES
+        gfx.listing(fb, names[top:top + _SHOWN], self.cur - top, 0)
+        if top:
+            gfx.glyph(fb, ord("^"), 122, 10)
+        if top + _SHOWN < len(names):
+            gfx.glyph(fb, ord("v"), 122, 37)  # below the rows, right of the code
         gfx.text(fb, "Code " + self.codes[self.cur], 4, 42)
         gfx.text(fb, "A: play   B: back", 4, 53)

@@ -218,3 +218,41 @@ def test_the_records_are_checked_field_by_field(tmp_path):
         off = r["moves"][:-2] + ("51" if foster else "%02x" % g.cards)
         for moves in (twice, off):
             assert shapes.game_record(dict(r, moves=moves)) == "moves", (variant, moves)
+
+
+def test_a_grid_game_from_a_deal_code_places_a_friends_cards(tmp_path):
+    from drive import code_keys
+
+    from crib.dealcode import encode, pretty
+
+    code = encode("poker-english-foster", 987654321)
+    sim = Sim(tmp_path, seed=1)
+    sim.run_script(["A"] + ["DOWN"] * 5 + ["A"] + code_keys(code))  # "Enter a deal code"
+    assert screen(sim) == "GridTable"
+    g = sim.app.play.game
+    assert (g.variant, g.table, g.foster, g.seed) == ("poker", "english", True, 987654321)
+    # The friend's device deals the same cards in the same order.
+    assert list(g.pack[:25]) == list(grids.new("poker", 987654321, "english", True).pack[:25])
+    sim.press("B_LONG")
+    assert sim.app.screen.code == "Code " + pretty(code)
+    sim.press("A")
+    while screen(sim) == "GridTable":
+        place_walking(sim)
+    sim.run_script(["wait:1.2", "A"] + INITIALS)
+    (r,) = sim.saves.history()
+    assert r["code"] == code and (r["table"], r["foster"]) == ("english", True)
+    assert [e["code"] for e in sim.saves.high_scores("poker", "english", True)] == [code]
+
+
+def test_the_grid_games_deals_of_the_day(tmp_path):
+    from crib.dealcode import deal_of_the_day
+
+    packs = []
+    for who, seed in (("me", 1), ("friend", 999)):
+        sim = Sim(tmp_path / who, seed=seed, date="2026-12-01")
+        sim.run_script(["A"] + ["DOWN"] * 6 + ["A"] + ["DOWN"] * 7 + ["A"])  # Cribbage Squares
+        g = sim.app.play.game
+        assert screen(sim) == "GridTable" and g.variant == "squares"
+        assert g.seed == deal_of_the_day((2026, 12, 1), "squares")
+        packs.append(list(g.pack[:17]))
+    assert packs[0] == packs[1]
