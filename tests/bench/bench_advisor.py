@@ -12,6 +12,7 @@ discards, hand-only expectation, the full-pack crib table, the full advisor.
 import gc
 import sys
 
+import benchutil
 from benchutil import clock_ms, elapsed_ms, score_ms
 
 from crib import games
@@ -85,50 +86,20 @@ def hint_costs(advisor, one_score):
     return worst
 
 
-def play_stats(args):
+def play_one(variant, policy, seed):
     from crib import autoplay
 
-    variant, policy, start, count = args
-    total = 0
-    wins = 0
-    for seed in range(start, start + count):
-        g = autoplay.play(variant, seed, policy)
-        total += g.score
-        wins += g.won
-    return variant, policy, total, wins, count
+    g = autoplay.play(variant, seed, policy)
+    return g.score, g.won
 
 
 def policy_table(n_games):
-    import multiprocessing
-    import time
-
     from crib import autoplay
 
-    t0 = time.monotonic()
-    jobs = []
-    step = 500
-    for variant in games.VARIANTS:
-        for policy in autoplay.POLICIES:
-            for start in range(0, n_games, step):
-                jobs.append((variant, policy, start, min(step, n_games - start)))
-    sums = {}
-    with multiprocessing.Pool(2) as pool:
-        for variant, policy, total, wins, count in pool.imap_unordered(play_stats, jobs):
-            s = sums.setdefault((variant, policy), [0, 0, 0])
-            s[0] += total
-            s[1] += wins
-            s[2] += count
-    print("policies over %d seeded games per variant (seeds 0..%d):" % (n_games, n_games - 1))
-    print("| variant | target | random | hand only | crib table | advisor |")
-    print("|---|---|---|---|---|---|")
-    for variant in games.VARIANTS:
-        target = games.new(variant, 0).target
-        cells = []
-        for policy in autoplay.POLICIES:
-            total, wins, count = sums[(variant, policy)]
-            cells.append("%.1f (%.1f%%)" % (total / count, 100 * wins / count))
-        print("| %s | %d | %s |" % (variant, target, " | ".join(cells)))
-    print("(mean score (win rate); %.0f s wall on 2 processes)" % (time.monotonic() - t0))
+    labels = {"hand": "hand only", "table": "crib table"}
+    benchutil.policy_table(games.VARIANTS, autoplay.POLICIES, play_one, n_games, str,
+                           lambda variant: games.new(variant, 0).target,
+                           [labels.get(p, p) for p in autoplay.POLICIES], step=500)
 
 
 def main():

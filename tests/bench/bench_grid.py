@@ -16,6 +16,7 @@ one placement choice.
 import gc
 import sys
 
+import benchutil
 from benchutil import clock_ms, elapsed_ms, run_steps, score_ms
 
 MICROPYTHON = sys.implementation.name == "micropython"
@@ -105,52 +106,18 @@ def heap_in_game():
     return most
 
 
-def play_stats(args):
+def play_one(config, policy, seed):
     from crib import placement
 
-    config, policy, start, count = args
-    scores = []
-    wins = 0
-    for seed in range(start, start + count):
-        g = placement.play(config[0], seed, policy, config[1], config[2])
-        scores.append(g.score)
-        wins += g.won
-    return config, policy, scores, wins
+    g = placement.play(config[0], seed, policy, config[1], config[2])
+    return g.score, g.won
 
 
 def policy_table(n_games):
-    import multiprocessing
-    import statistics
-    import time
-
     from crib import grids, placement
 
-    t0 = time.monotonic()
-    jobs = []
-    step = 250
-    for config in CONFIGS:
-        for policy in placement.POLICIES:
-            for start in range(0, n_games, step):
-                jobs.append((config, policy, start, min(step, n_games - start)))
-    results = {}
-    with multiprocessing.Pool(2) as pool:
-        for config, policy, scores, wins in pool.imap_unordered(play_stats, jobs):
-            r = results.setdefault((config, policy), [[], 0])
-            r[0].extend(scores)
-            r[1] += wins
-    print("policies over %d seeded games each (seeds 0..%d): mean, standard deviation (win rate)" % (
-        n_games, n_games - 1))
-    print("| game | target | random | greedy | advisor |")
-    print("|---|---|---|---|---|")
-    for config in CONFIGS:
-        target = grids.new(config[0], 0, config[1], config[2]).target
-        cells = []
-        for policy in placement.POLICIES:
-            scores, wins = results[(config, policy)]
-            cells.append("%.1f ± %.1f (%.1f%%)" % (
-                statistics.mean(scores), statistics.pstdev(scores), 100 * wins / len(scores)))
-        print("| %s | %d | %s |" % (label(config), target, " | ".join(cells)))
-    print("(%.0f s wall on 2 processes)" % (time.monotonic() - t0))
+    benchutil.policy_table(CONFIGS, placement.POLICIES, play_one, n_games, label,
+                           lambda config: grids.new(config[0], 0, config[1], config[2]).target)
 
 
 def main():

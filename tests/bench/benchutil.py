@@ -74,3 +74,52 @@ def run_steps(gen):
             pass
     else:
         mpvm_steps.hand_over(gen)
+
+
+def _play_chunk(args):
+    play_one, config, policy, start, count = args
+    scores = []
+    wins = 0
+    for seed in range(start, start + count):
+        score, won = play_one(config, policy, seed)
+        scores.append(score)
+        wins += won
+    return config, policy, scores, wins
+
+
+def policy_table(configs, policies, play_one, n_games, name, target, labels=None, step=250):
+    """(CPython) Print a markdown table of each policy's mean score, standard deviation
+    and win rate over seeds 0..n_games-1 per config, played on two processes.
+
+    play_one(config, policy, seed) -> (score, won) is a module-level function;
+    name(config) and target(config) give each row's first two cells, labels the
+    policies' column heads (default: their names)."""
+    import multiprocessing
+    import statistics
+    import time
+
+    t0 = time.monotonic()
+    jobs = []
+    for config in configs:
+        for policy in policies:
+            for start in range(0, n_games, step):
+                jobs.append((play_one, config, policy, start, min(step, n_games - start)))
+    results = {}
+    with multiprocessing.Pool(2) as pool:
+        for config, policy, scores, wins in pool.imap_unordered(_play_chunk, jobs):
+            r = results.setdefault((config, policy), [[], 0])
+            r[0].extend(scores)
+            r[1] += wins
+    print("policies over %d seeded games each (seeds 0..%d): mean ± standard deviation (win rate)" % (
+        n_games, n_games - 1))
+    print("| game | target | " + " | ".join(labels or policies) + " |")
+    print("|---|---|" + "---|" * len(policies))
+    for config in configs:
+        cells = []
+        for policy in policies:
+            scores, wins = results[(config, policy)]
+            cells.append("%.1f ± %.1f (%.1f%%)" % (
+                statistics.mean(scores), statistics.pstdev(scores), 100 * wins / len(scores)))
+        print("| %s | %d | %s |" % (name(config), target(config), " | ".join(cells)))
+    print("(%.0f s wall on 2 processes)" % (time.monotonic() - t0))
+    return results
