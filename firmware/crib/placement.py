@@ -17,6 +17,13 @@
 #   full line is valued exactly: its score averaged over every unseen starter,
 #   one score() per rank.
 #
+# Poker Patience without Foster's rule also looks one card ahead: the few
+# squares that gain most now are weighed again by where each unseen card
+# could go next (the best square for it, on the grid with this card placed),
+# averaged over every unseen card. A line's gain from a card depends on the
+# line, not on which of its squares the card takes, so each card to come is
+# valued once per line.
+#
 # Values are integers in hundredths of a point; nothing here uses floats
 # until a hint is shown, and the choice loops allocate nothing.
 from micropython import const
@@ -45,6 +52,28 @@ _SAME = bytearray(18)  # cards in it of the rank being placed
 _HAND = bytearray(4)  # a full cribbage line
 _UNSEEN = bytearray(13)  # unseen cards per rank
 _UNSEEN_SUIT = bytearray(4)
+# The one-card look-ahead: the squares weighed again, their gains now and the
+# sum over unseen next cards of the best gain after them; the empty squares;
+# per line its value now and the gain from the next card drawn.
+_LOOK = const(5)
+_CAND = bytearray(_LOOK)  # the squares
+_CSLOT = bytearray(_LOOK)  # their places among the empty squares
+_CGAIN = [0] * _LOOK
+_CNEXT = [0] * _LOOK
+_EROW = bytearray(25)  # each empty square's row and column
+_ECOL = bytearray(25)
+_NOW = [0] * 10  # per line: its value now,
+_WITH = [0] * 10  # with the card in hand,
+_TOUCHED = bytearray(10)  # whether a candidate square is in it,
+_WSUIT = bytearray(10)  # its one suit with the card in hand (5: none),
+_DRAW = [0] * 10  # the gain from the card drawn next,
+_AFTER = [0] * 10  # and that gain once the card in hand is in it;
+_DM = [0] * 10  # those gains for a card of one rank matching the line's suit or not
+_DX = [0] * 10
+_AM = [0] * 10
+_AX = [0] * 10
+_TOUCHED_ANY = bytearray(1)
+_SEEN = bytearray(52)
 
 # Binomials for indexing rank multisets: C(x, 2) and C(x, 3) for x < 17.
 _C2 = bytes(x * (x - 1) // 2 for x in range(17))
@@ -88,12 +117,16 @@ def play(variant, seed, policy="advisor", table="american", foster=False):
 
 def best_square(game, policy="advisor", values=None):
     """The square the policy would choose for game.next (lowest square on a tie)."""
+    advisor = policy == "advisor"
+    scan(game, advisor, values)
+    if advisor and _looks_ahead(game):
+        k = _look(game)
+        return _CAND[_best_candidate(k, _unseen_count(game))]
     best = -1
     best_gain = 0
-    scan(game, policy == "advisor", values)
     for s in range(len(game.cells)):
         if game.legal(s):
-            g = gain(game, s, policy == "advisor")
+            g = gain(game, s, advisor)
             if best < 0 or g > best_gain:
                 best = s
                 best_gain = g
@@ -105,11 +138,28 @@ def rank_squares(game, values=None):
     scan(game, True, values)
     base = _standing(game)
     out = []
-    for s in range(len(game.cells)):
-        if game.legal(s):
-            out.append((base + gain(game, s, True), s))
+    if _looks_ahead(game):
+        k = _look(game)
+        left = _unseen_count(game)
+        worst = _CNEXT[0]
+        for i in range(k):
+            worst = min(worst, _CNEXT[i])
+        for s in range(len(game.cells)):
+            if game.legal(s):
+                ahead = worst
+                for i in range(k):
+                    if _CAND[i] == s:
+                        ahead = _CNEXT[i]
+                # Squares not weighed again get the least look-ahead of those that were: they
+                # gain less now, so they stay below every square weighed again.
+                out.append(((base + gain(game, s, True)) * left + ahead, s))
+    else:
+        left = 1
+        for s in range(len(game.cells)):
+            if game.legal(s):
+                out.append((base + gain(game, s, True), s))
     out.sort(key=lambda e: (-e[0], e[1]))
-    return [(v / 100, s) for v, s in out]
+    return [(v / (100 * left), s) for v, s in out]
 
 
 def expected(game, values=None):
@@ -124,15 +174,19 @@ def expected(game, values=None):
 
 _values = b""  # the value table of the game being weighed
 _table = b""  # and its poker points table
+_cells = b""  # and its board
+_side = 5
 
 
 def scan(game, advisor=True, values=None):
     """Fill the per-line scratch arrays for the game's board and its next card."""
-    global _values, _table
+    global _values, _table, _cells, _side
     card = game.next
     if card is None:
         raise ValueError("the game is over: nothing to place")
     _table = game.points
+    _cells = game.cells
+    _side = game.side
     if game.kind == 0:
         _values = values if values is not None else gridtable.poker(game.table, game.foster)
     else:
@@ -223,6 +277,181 @@ def _standing(game):
         unseen += _UNSEEN[r]
     # Heels: two points for each unseen jack that may be the starter.
     return total + 200 * _UNSEEN[_JACK] // unseen
+
+
+# The one-card look-ahead (Poker Patience without Foster's rule).
+
+def _looks_ahead(game):
+    """Whether the advisor weighs this card's squares by the next card too: not for the
+    first card (every square alike) nor the last (nothing comes after)."""
+    return game.kind == 0 and not game.foster and 0 < game.turn < game.cards - 1
+
+
+def _unseen_count(game):
+    return 52 - game.turn - 1
+
+
+def _look(game):
+    """Weigh the _LOOK squares that gain most now by the next card (after scan()):
+    fill _CAND, _CGAIN and _CNEXT (the best gain after each unseen card, summed); the count."""
+    cells = game.cells
+    side = game.side
+    card = game.next
+    k = 0
+    e = 0
+    for s in range(len(cells)):
+        if cells[s] != EMPTY:
+            continue
+        _EROW[e] = s // side
+        _ECOL[e] = side + s % side
+        e += 1
+        g = gain(game, s, True)
+        # Keep the best _LOOK by gain, the lower square first on a tie.
+        i = k
+        while i > 0 and _CGAIN[i - 1] < g:
+            i -= 1
+        if i < _LOOK:
+            j = k if k < _LOOK else _LOOK - 1
+            while j > i:
+                _CAND[j] = _CAND[j - 1]
+                _CSLOT[j] = _CSLOT[j - 1]
+                _CGAIN[j] = _CGAIN[j - 1]
+                j -= 1
+            _CAND[i] = s
+            _CSLOT[i] = e - 1
+            _CGAIN[i] = g
+            if k < _LOOK:
+                k += 1
+    lines = 2 * side
+    # Per line: its value now, with the card in hand (and its one suit then, or 5), and
+    # whether a candidate is in it with a square left over (only then is its value
+    # with both cards wanted).
+    suits = 0  # the suits that keep some line one suit: cards of other suits are alike
+    _TOUCHED_ANY[0] = 0
+    for line in range(lines):
+        col = line >= side
+        _NOW[line] = _poker_value(line, col)
+        _TOUCHED[line] = 0
+        n = _N[line]
+        if n < 5:
+            _WITH[line] = _poker_plus(line, col, card, -1)
+            u = _SUIT[line]
+            if u < 4:
+                suits |= 1 << u
+            _WSUIT[line] = card & 3 if u == 4 or u == card & 3 else 5
+    for i in range(k):
+        _CNEXT[i] = 0
+        s = _CAND[i]
+        _touch(s // side)
+        _touch(side + s % side)
+    if _TOUCHED_ANY[0]:
+        suits |= 1 << (card & 3)
+    for c in range(52):
+        _SEEN[c] = 0
+    for c in cells:
+        if c != EMPTY:
+            _SEEN[c] = 1
+    _SEEN[card] = 1
+    for r in range(13):
+        c = r * 4
+        if _SEEN[c] and _SEEN[c + 1] and _SEEN[c + 2] and _SEEN[c + 3]:
+            continue
+        # A card of rank r that matches the line's one suit (_DM, _AM) or not (_DX, _AX).
+        for line in range(lines):
+            if _N[line] < 5:
+                col = line >= side
+                u = _SUIT[line]
+                now = _NOW[line]
+                _DX[line] = _poker_plus(line, col, c + ((u + 1) & 3), -1) - now
+                _DM[line] = _poker_plus(line, col, c + u, -1) - now if u < 4 else _DX[line]
+                if _TOUCHED[line]:
+                    u = _WSUIT[line]
+                    now = _WITH[line]
+                    _AX[line] = _poker_plus(line, col, card, c + ((u + 1) & 3)) - now
+                    _AM[line] = _poker_plus(line, col, card, c + u) - now if u < 4 else _AX[line]
+        alike = 0
+        for t in range(4):
+            if _SEEN[c + t]:
+                continue
+            if not (suits >> t) & 1:
+                alike += 1
+                continue
+            for line in range(lines):
+                _DRAW[line] = _DM[line] if _SUIT[line] == t else _DX[line]
+                _AFTER[line] = _AM[line] if _WSUIT[line] == t else _AX[line]
+            _best_next(k, e, 1)
+        if alike:
+            for line in range(lines):
+                _DRAW[line] = _DX[line]
+                _AFTER[line] = _AX[line]
+            _best_next(k, e, alike)
+    return k
+
+
+def _touch(line):
+    """Mark a candidate's line as wanting its values with both cards (if one square is left after)."""
+    if _N[line] < 4:
+        _TOUCHED[line] = 1
+        _TOUCHED_ANY[0] = 1
+
+
+def _best_next(k, e, weight):
+    """Add to each candidate the best gain the drawn card (_DRAW, _AFTER) finds, weight times."""
+    draw = _DRAW
+    erow = _EROW
+    ecol = _ECOL
+    for i in range(k):
+        slot = _CSLOT[i]
+        row = erow[slot]
+        col = ecol[slot]
+        keep_row = draw[row]
+        keep_col = draw[col]
+        # On the grid with the card in hand on the candidate: its row and column changed.
+        draw[row] = _AFTER[row]
+        draw[col] = _AFTER[col]
+        best = -0x3FFFFFFF
+        for j in range(e):
+            if j != slot:
+                v = draw[erow[j]] + draw[ecol[j]]
+                if v > best:
+                    best = v
+        draw[row] = keep_row
+        draw[col] = keep_col
+        _CNEXT[i] += weight * best
+
+
+def _best_candidate(k, left):
+    """The candidate expecting most (its gain now plus the next card's mean best gain,
+    times the unseen cards left); the lower square on a tie."""
+    best = 0
+    most = _CGAIN[0] * left + _CNEXT[0]
+    for i in range(1, k):
+        v = _CGAIN[i] * left + _CNEXT[i]
+        if v > most or v == most and _CAND[i] < _CAND[best]:
+            best = i
+            most = v
+    return best
+
+
+def _poker_plus(line, col, c1, c2):
+    """The value of a poker line (as scanned) with card c1 added, and c2 too if c2 >= 0."""
+    n = _N[line] + 1
+    mask = _MASK[line]
+    r = c1 >> 2
+    pairs = _PAIRS[line] + ((mask >> r) & 1 and _count(_cells, _side, line, r, _side))
+    suit = _SUIT[line]
+    if suit == 4:
+        suit = c1 & 3
+    elif suit != c1 & 3:
+        suit = 5
+    if c2 >= 0:
+        r2 = c2 >> 2
+        n += 1
+        pairs += (r2 == r) + ((mask >> r2) & 1 and _count(_cells, _side, line, r2, _side))
+        mask |= 1 << r2
+        if suit != c2 & 3:
+            suit = 5
+    return _poker_class_value(n, pairs, mask | (1 << r), suit < 5, col)
 
 
 # Poker Patience.

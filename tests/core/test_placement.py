@@ -55,6 +55,47 @@ def test_ranking_lists_every_legal_square_best_first():
         assert False
 
 
+def replay(g, square=None, next_card=None):
+    """A copy of the game with its moves (and one more on square), the card in hand then next_card."""
+    h = grids.new(g.variant, g.seed, g.table, g.foster)
+    for m in g.moves:
+        h.place(m)
+    if square is not None:
+        h.place(square)
+    if next_card is not None:
+        h.pack[h.turn] = next_card
+    return h
+
+
+def test_the_look_ahead_is_the_mean_best_gain_of_the_next_card():
+    """Without Foster's rule the advisor weighs its best squares by every unseen next card: here
+    worked out the long way, a copy of the grid for each card and each square's plain gain."""
+    for table, turns in (("english", 7), ("american", 19)):
+        g = grids.new("poker", 17, table)
+        while g.turn < turns:
+            g.place(placement.best_square(g))
+        placement.scan(g)
+        base = placement._standing(g)
+        gains = sorted((-placement.gain(g, s), s) for s in g.squares())
+        seen = [c for c in g.cells if c != grids.EMPTY] + [g.next]
+        unseen = [c for c in range(52) if c not in seen]
+        ahead = {}
+        for _, s in gains[:5]:
+            total = 0
+            for y in unseen:
+                h = replay(g, s, y)
+                placement.scan(h)
+                total += max(placement.gain(h, t) for t in h.squares())
+            ahead[s] = total
+        least = min(ahead.values())
+        want = {}
+        for minus, s in gains:
+            want[s] = ((base - minus) * len(unseen) + ahead.get(s, least)) / (100 * len(unseen))
+        ranked = placement.rank_squares(g)
+        assert {s: v for v, s in ranked} == want
+        assert ranked[0][1] == placement.best_square(g) in ahead
+
+
 def test_greedy_takes_the_pair_now():
     g = grids.new("poker", 0)
     g.cells[7] = parse_card("7C")  # stand-ins for cards placed earlier
