@@ -55,11 +55,11 @@ _UNSEEN_SUIT = bytearray(4)
 # The one-card look-ahead: the squares weighed again, their gains now and the
 # sum over unseen next cards of the best gain after them; the empty squares;
 # per line its value now and the gain from the next card drawn.
-_LOOK = const(5)
-_CAND = bytearray(_LOOK)  # the squares
-_CSLOT = bytearray(_LOOK)  # their places among the empty squares
-_CGAIN = [0] * _LOOK
-_CNEXT = [0] * _LOOK
+LOOK_SQUARES = const(3)
+_CAND = bytearray(LOOK_SQUARES)  # the squares
+_CSLOT = bytearray(LOOK_SQUARES)  # their places among the empty squares
+_CGAIN = [0] * LOOK_SQUARES
+_CNEXT = [0] * LOOK_SQUARES
 _EROW = bytearray(25)  # each empty square's row and column
 _ECOL = bytearray(25)
 _NOW = [0] * 10  # per line: its value now,
@@ -292,7 +292,7 @@ def _unseen_count(game):
 
 
 def _look(game):
-    """Weigh the _LOOK squares that gain most now by the next card (after scan()):
+    """Weigh the LOOK_SQUARES squares that gain most now by the next card (after scan()):
     fill _CAND, _CGAIN and _CNEXT (the best gain after each unseen card, summed); the count."""
     cells = game.cells
     side = game.side
@@ -306,12 +306,12 @@ def _look(game):
         _ECOL[e] = side + s % side
         e += 1
         g = gain(game, s, True)
-        # Keep the best _LOOK by gain, the lower square first on a tie.
+        # Keep the best LOOK_SQUARES by gain, the lower square first on a tie.
         i = k
         while i > 0 and _CGAIN[i - 1] < g:
             i -= 1
-        if i < _LOOK:
-            j = k if k < _LOOK else _LOOK - 1
+        if i < LOOK_SQUARES:
+            j = k if k < LOOK_SQUARES else LOOK_SQUARES - 1
             while j > i:
                 _CAND[j] = _CAND[j - 1]
                 _CSLOT[j] = _CSLOT[j - 1]
@@ -320,7 +320,7 @@ def _look(game):
             _CAND[i] = s
             _CSLOT[i] = e - 1
             _CGAIN[i] = g
-            if k < _LOOK:
+            if k < LOOK_SQUARES:
                 k += 1
     lines = 2 * side
     # Per line: its value now, with the card in hand (and its one suit then, or 5), and

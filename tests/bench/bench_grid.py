@@ -8,7 +8,8 @@ seeds play the same games in the VM: tests/test_same_on_micropython.py.)
 
 On both, per game and table: the advisor's placements timed over a few
 seeded games, mean and slowest, also as a multiple of one score() call
-(budget: the slowest at most 1,000 calls' time). In the MicroPython VM also
+(budget, held in the VM: the slowest at most 1,000 calls' time; CPython's ratios
+run higher, as its score() is quicker against the loops). In the VM also
 the heap taken by importing the grid modules, the heap in use during a game
 (after real collections, via benchutil.run_steps) and the bytes allocated by
 one placement choice.
@@ -82,9 +83,12 @@ def placement_costs(one):
         worst = max(worst, ratio)
         print("  %-22s %6d %5.2f/%6.2f %8.0f/%8.0f %10s" % (
             label(config), n, total / n, slowest, total / n / one, ratio,
-            "ok" if ratio <= BUDGET else "OVER BUDGET"))
-    print("slowest placement: %.0f score() calls' time (budget %d); on a Pico about %.0f ms" % (
-        worst, BUDGET, worst * PICO_SCORE_MS))
+            "-" if not MICROPYTHON else "ok" if ratio <= BUDGET else "OVER BUDGET"))
+    if MICROPYTHON:
+        print("slowest placement: %.0f score() calls' time (budget %d); on a Pico about %.0f ms" % (
+            worst, BUDGET, worst * PICO_SCORE_MS))
+    else:
+        print("slowest placement: %.0f score() calls' time (the budget is the VM's)" % worst)
     if MICROPYTHON:
         print("bytes allocated by one placement choice, at most: %d" % allocated)
     return worst
@@ -142,7 +146,7 @@ def main():
         import os
 
         policy_table(int(os.environ.get("POCKETCRIB_BENCH_GAMES", "2000")))
-    if worst > BUDGET:
+    if MICROPYTHON and worst > BUDGET:
         sys.exit(1)
 
 

@@ -80,7 +80,7 @@ def test_the_look_ahead_is_the_mean_best_gain_of_the_next_card():
         seen = [c for c in g.cells if c != grids.EMPTY] + [g.next]
         unseen = [c for c in range(52) if c not in seen]
         ahead = {}
-        for _, s in gains[:5]:
+        for _, s in gains[:placement.LOOK_SQUARES]:
             total = 0
             for y in unseen:
                 h = replay(g, s, y)
