@@ -4,13 +4,18 @@ import csv
 import io
 import json
 
-from pocketcrib import cribrec
+from pocketcrib import cribrec, gridrec
 from pocketcrib.store import GAME_FIELDS
 from pocketcrib.words import counted
 
-VARIANTS = ("solitaire", "patience", "patience2", cribrec.VARIANT)
+VARIANTS = ("solitaire", "patience", "patience2", cribrec.VARIANT, *gridrec.VARIANTS)
+# What the totals and plots go by: the variant, and for a grid game which of the five (gridrec.kind).
+KINDS = ("solitaire", "patience", "patience2", cribrec.VARIANT, "poker", "poker-english", "poker-foster",
+         "poker-english-foster", "squares")
 # After GAME_FIELDS in the games' CSV, empty but for cribbage games (scores: each side's, space-separated).
 CRIB_FIELDS = ("level", "scores", "winner", "skunk", "match_points", "deals")
+# Then the grid games' (lines: each line's points, the rows then the columns, space-separated).
+GRID_FIELDS = ("table", "foster", "lines", "heels", "matched", "place")
 # The CSV of deals (--deals): one row per deal and seat; crib and heels on the dealer's row.
 DEAL_FIELDS = ("device", "n", "deal", "seat", "player", "side", "dealer", "hand", "play", "crib", "heels", "muggins")
 
@@ -20,7 +25,7 @@ def to_csv(games):
     true/false."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(GAME_FIELDS + CRIB_FIELDS)
+    w.writerow(GAME_FIELDS + CRIB_FIELDS + GRID_FIELDS)
     for g in games:
         row = dict(g)
         row["rounds"] = " ".join(str(r) for r in g.get("rounds") or ())
@@ -28,7 +33,10 @@ def to_csv(games):
         crib = _crib_json(g.get("cribbage"))
         if crib:
             row.update(crib, scores=" ".join(map(str, crib["scores"])), deals=len(crib["deals"]))
-        w.writerow(["" if row.get(f) is None else row[f] for f in GAME_FIELDS + CRIB_FIELDS])
+        grid = _grid_json(g.get("grid"))
+        if grid:
+            row.update(grid, lines=" ".join(map(str, grid["lines"])), foster="true" if grid["foster"] else "false")
+        w.writerow(["" if row.get(f) is None else row[f] for f in GAME_FIELDS + CRIB_FIELDS + GRID_FIELDS])
     return buf.getvalue()
 
 
@@ -50,16 +58,27 @@ def deals_csv(games):
 
 def to_json(games):
     """A JSON list of games, each an object with GAME_FIELDS; a cribbage game also has "cribbage"
-    (CRIB_FIELDS, its deals a list of {dealer, crib, heels, hand, play, muggins}, the last three per seat)."""
+    (CRIB_FIELDS, its deals a list of {dealer, crib, heels, hand, play, muggins}, the last three per seat),
+    a grid game "grid" (GRID_FIELDS, lines a list)."""
     out = []
     for g in games:
         o = {f: g.get(f) for f in GAME_FIELDS}
         crib = _crib_json(g.get("cribbage"))
         if crib:
             o["cribbage"] = crib
+        grid = _grid_json(g.get("grid"))
+        if grid:
+            o["grid"] = grid
         out.append(o)
     # One game a line: a game of cribbage's deals would take hundreds of lines indented.
     return "[\n" + ",\n".join(json.dumps(o) for o in out) + ("\n]\n" if out else "]\n")
+
+
+def _grid_json(g):
+    if g is None:
+        return None
+    return {"table": g.table, "foster": g.foster, "lines": g.lines, "heels": g.heels, "matched": g.matched,
+            "place": g.place}
 
 
 def _crib_json(c):
@@ -71,16 +90,21 @@ def _crib_json(c):
                        "play": [s[1] for s in d.seats], "muggins": [s[2] for s in d.seats]} for d in c.deals]}
 
 
+def kind(g):
+    """What a game's totals go under: its variant, or for a grid game which of the five (poker-english...)."""
+    return gridrec.kind(g["grid"]) if g.get("grid") else g.get("variant") or "?"
+
+
 def stats(games):
-    """{variant: {"games", "wins", "best", "average"}} in VARIANTS order, then any others."""
+    """{kind: {"games", "wins", "best", "average"}} in KINDS order, then any others."""
     out = {}
     for g in games:
-        s = out.setdefault(g.get("variant") or "?", {"games": 0, "wins": 0, "best": None, "total": 0})
+        s = out.setdefault(kind(g), {"games": 0, "wins": 0, "best": None, "total": 0})
         s["games"] += 1
         s["wins"] += 1 if g.get("won") else 0
         s["total"] += g["score"]
         s["best"] = g["score"] if s["best"] is None else max(s["best"], g["score"])
-    order = [v for v in VARIANTS if v in out] + sorted(v for v in out if v not in VARIANTS)
+    order = [v for v in KINDS if v in out] + sorted(v for v in out if v not in KINDS)
     return {v: {"games": out[v]["games"], "wins": out[v]["wins"], "best": out[v]["best"],
                 "average": out[v]["total"] / out[v]["games"]} for v in order}
 
@@ -106,18 +130,22 @@ def table(games, high_scores=(), last=10):
     """A plain-text report: totals per variant, the high scores, cribbage per mode, the latest games."""
     if not games and not high_scores:
         return "No scores yet: play a game, then `pocketcrib scores pull`."
-    lines = ["Variant      Games  Won  Best  Average"]
-    for v, s in stats(games).items():
-        lines.append(f"{v:<12} {s['games']:>5} {s['wins']:>4} {s['best']:>5} {s['average']:>8.1f}")
+    totals = stats(games)
+    width = max([12, *map(len, totals)])
+    lines = [f"{'Variant':<{width}} Games  Won  Best  Average"]
+    for v, s in totals.items():
+        lines.append(f"{v:<{width}} {s['games']:>5} {s['wins']:>4} {s['best']:>5} {s['average']:>8.1f}")
     if high_scores:
         lines += ["", "High scores"]
         shown = {}
+        width = max(12, *(len(h.get("kind") or h["variant"] or "?") for h in high_scores))
         for h in high_scores:
-            k = shown[h["variant"]] = shown.get(h["variant"], 0) + 1
+            name = h.get("kind") or h["variant"] or "?"
+            k = shown[name] = shown.get(name, 0) + 1
             if k <= 10:
-                lines.append(f"  {h['variant'] or '?':<12} {k:>2}. {h['initials'] or '---':<3} {h['score']:>4}"
+                lines.append(f"  {name:<{width}} {k:>2}. {h['initials'] or '---':<3} {h['score']:>4}"
                              f"  {h['date'] or ''}")
-    lines += cribbage_lines(games)
+    lines += cribbage_lines(games) + grid_lines(games)
     if games:
         dates = known_dates(games)
         lines += ["", f"Latest games (of {len(games)})",
@@ -129,8 +157,40 @@ def table(games, high_scores=(), last=10):
                     f"{'yes' if g.get('won') else 'no ':<3}  {date:<16}")
             if c:
                 line += f"  {cribrec.mode(c)}, {cribrec.outcome(c)}"
+            elif g.get("grid"):
+                grid = g["grid"]
+                line += f"  {gridrec.mode(grid)}" + (f", place {grid.place} of {grid.players}" if grid.players > 1
+                                                     else "")
             lines.append(line.rstrip())
     return "\n".join(lines)
+
+
+def grid_kinds(games):
+    """{kind: [gridrec.Game...]} of the grid games, in KINDS order."""
+    by = {}
+    for g in games:
+        if g.get("grid"):
+            by.setdefault(gridrec.kind(g["grid"]), []).append(g["grid"])
+    return {k: by[k] for k in KINDS if k in by}
+
+
+def grid_lines(games):
+    """The grid games, each of the five apart: games, wins, best, average, how often the advisor's square
+    was chosen, and the mean points of each line (rows, then columns)."""
+    by = grid_kinds(games)
+    if not by:
+        return []
+    lines = ["", f"{'Grid games':<41} {'Games':>5} {'Won':>4} {'Best':>5} {'Average':>8}  Advisor's square"]
+    for k, grids in by.items():
+        mine = [g for g in games if g.get("grid") and gridrec.kind(g["grid"]) == k]
+        scores = [g["score"] for g in mine]
+        matched = sum(x.matched for x in grids) / (len(grids) * gridrec.CARDS[grids[0].variant])
+        lines.append(f"  {gridrec.mode(grids[0]):<39} {len(mine):>5} {sum(bool(g['won']) for g in mine):>4} "
+                     f"{max(scores):>5} {sum(scores) / len(scores):>8.1f}  {matched:.0%}")
+        mean, side = gridrec.per_line(grids), gridrec.SIDE[grids[0].variant]
+        lines.append("    a line: rows " + " ".join(f"{x:.1f}" for x in mean[:side])
+                     + "; columns " + " ".join(f"{x:.1f}" for x in mean[side:]))
+    return lines
 
 
 def cribbage_lines(games):
@@ -174,6 +234,8 @@ def plot_png(games, dpi=100):
         last = crib[-1]
         summary += (f"; race of game {last['n']} of board {last['device']}: "
                     + "-".join(map(str, last["cribbage"].scores)))
+    for k, grids in grid_kinds(games).items():
+        summary += f"; {k} a line: " + " ".join(f"{x:.2f}" for x in gridrec.per_line(grids))
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Title": "Pocket Crib scores", "Description": summary})
     return buf.getvalue()
@@ -191,16 +253,18 @@ def figure(games, dpi=100):
 
     s = stats(games)
     crib = [g for g in games if g.get("cribbage")]
-    fig = Figure(figsize=(10, 8.4 if crib else 4.2), dpi=dpi)
-    axes = fig.subplots(2 if crib else 1, 2, gridspec_kw={"width_ratios": (2.2, 1)}, squeeze=False)
-    over, spread = axes[0]
+    grid = [g for g in games if g.get("grid")]
+    rows = 1 + bool(crib) + bool(grid)
+    fig = Figure(figsize=(10, 4.2 * rows), dpi=dpi)
+    layout = fig.add_gridspec(rows, 2, width_ratios=(2.2, 1))
+    over, spread = fig.add_subplot(layout[0, 0]), fig.add_subplot(layout[0, 1])
     # Time axis: games in the order played (by date as far as known, then per board and game number;
     # an undated game goes after the last dated one before it on its board).
     dates = known_dates(games)
     ordered = [games[i] for i in sorted(range(len(games)), key=lambda i: (
         dates[i].removeprefix("after "), games[i]["device"], games[i]["n"]))]
     for v in s:
-        mine = [(i + 1, g) for i, g in enumerate(ordered) if (g.get("variant") or "?") == v]
+        mine = [(i + 1, g) for i, g in enumerate(ordered) if kind(g) == v]
         (line,) = over.plot([i for i, _ in mine], [g["score"] for _, g in mine], marker="o", markersize=3,
                             linewidth=1, label=v)
         for target in sorted({g["target"] for _, g in mine if g.get("target")}):
@@ -213,15 +277,36 @@ def figure(games, dpi=100):
     over.set_ylabel("score")
     over.legend(loc="best", fontsize="small")
     over.grid(alpha=0.3)
-    data = [[g["score"] for g in games if (g.get("variant") or "?") == v] for v in s]
+    data = [[g["score"] for g in games if kind(g) == v] for v in s]
     spread.boxplot(data, tick_labels=list(s), showmeans=True)
     spread.set_title("Scores per variant")
+    if len(s) > 3:
+        spread.tick_params(axis="x", labelrotation=35)
     spread.grid(alpha=0.3, axis="y")
     if crib:
-        _race(axes[1][0], crib[-1], MaxNLocator)
-        _per_deal(axes[1][1], [g["cribbage"] for g in crib])
+        _race(fig.add_subplot(layout[1, 0]), crib[-1], MaxNLocator)
+        _per_deal(fig.add_subplot(layout[1, 1]), [g["cribbage"] for g in crib])
+    if grid:
+        _per_line(fig.add_subplot(layout[rows - 1, :]), grid)
     fig.tight_layout()
     return fig
+
+
+def _per_line(ax, games):
+    """The mean points of each line of the grid games (rows, then columns), each of the five apart."""
+    by = grid_kinds(games)
+    names = gridrec.line_names("poker")  # five rows and five columns; Cribbage Squares has four of each
+    bar = 0.8 / len(by)
+    for i, grids in enumerate(by.values()):
+        mean = gridrec.per_line(grids)
+        at = [names.index(n) for n in gridrec.line_names(grids[0].variant)]
+        ax.bar([x - 0.4 + bar * (i + 0.5) for x in at], mean, width=bar,
+               label=f"{gridrec.mode(grids[0])} ({counted(len(grids), 'game')})")
+    ax.set_xticks(range(len(names)), names)
+    ax.set_title("Grid games: points a line")
+    ax.set_ylabel("mean points")
+    ax.legend(loc="best", fontsize="small")
+    ax.grid(alpha=0.3, axis="y")
 
 
 def _race(ax, game, locator):
@@ -250,6 +335,6 @@ def _per_deal(ax, games):
         heights = [dealer[i], pone[i]]
         ax.bar([f"dealer ({pd['dealt']})", f"pone ({pd['poned']})"], heights, bottom=bottom, label=part)
         bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
-    ax.set_title("Your points a deal (over how many deals)")
+    ax.set_title("Your points a deal (deals)")
     ax.legend(loc="best", fontsize="small")
     ax.grid(alpha=0.3, axis="y")

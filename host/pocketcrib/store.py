@@ -23,7 +23,7 @@ import time
 from collections import namedtuple
 from pathlib import Path
 
-from pocketcrib import cribrec, places
+from pocketcrib import cribrec, gridrec, places
 from pocketcrib.errors import PocketCribError
 from pocketcrib.words import counted
 
@@ -50,6 +50,15 @@ CREATE TABLE IF NOT EXISTS crib_deals (
     seat INTEGER NOT NULL, side INTEGER NOT NULL, dealer INTEGER NOT NULL,
     hand INTEGER NOT NULL, play INTEGER NOT NULL, crib INTEGER NOT NULL, heels INTEGER NOT NULL,
     muggins INTEGER NOT NULL)""")
+# Grid games (gridrec.py), keyed the same way: Poker Patience's scoring table (NULL for Cribbage
+# Squares), Foster's rule, each line's points (rows then columns, space-separated), heels, the
+# cards put on the advisor's square, the place among the players of the deal.
+_GRID = ("""
+CREATE TABLE IF NOT EXISTS grid_games (
+    device TEXT NOT NULL, n INTEGER NOT NULL, digest TEXT NOT NULL,
+    scoring TEXT, foster INTEGER NOT NULL, lines TEXT NOT NULL, heels INTEGER NOT NULL,
+    matched INTEGER NOT NULL, place INTEGER NOT NULL,
+    UNIQUE (device, n, digest))""",)
 _SCHEMA = (_GAMES, """
 CREATE TABLE IF NOT EXISTS high_scores (
     device TEXT NOT NULL, variant TEXT, initials TEXT, score INTEGER, seed INTEGER,
@@ -57,14 +66,16 @@ CREATE TABLE IF NOT EXISTS high_scores (
     UNIQUE (device, record))""", """
 CREATE TABLE IF NOT EXISTS pulls (
     id INTEGER PRIMARY KEY, device TEXT NOT NULL, at TEXT NOT NULL,
-    games_added INTEGER NOT NULL, scores_added INTEGER NOT NULL, problems TEXT NOT NULL)""", *_CRIB)
+    games_added INTEGER NOT NULL, scores_added INTEGER NOT NULL, problems TEXT NOT NULL)""", *_CRIB, *_GRID)
 # Version 1 keyed games by (device, n) alone, so a renumbered board's games were
 # dropped: the same rows, in the same order, with their digest added.
 _FROM_VERSION_1 = ("ALTER TABLE games RENAME TO games_v1", _GAMES,
                    "INSERT INTO games SELECT *, digest(record) FROM games_v1 ORDER BY rowid", "DROP TABLE games_v1")
 _APP_ID = 0x50435242  # "PCRB" in the file's header: a database this tool made
-_VERSION = 3  # 1: games keyed by (device, n) alone; 2: cribbage games kept whole only (no crib_ tables)
-_TABLES = {"games", "high_scores", "pulls", "crib_games", "crib_deals"}
+# 1: games keyed by (device, n) alone; 2: cribbage games kept whole only (no crib_ tables);
+# 3: grid games kept whole only (no grid_games)
+_VERSION = 4
+_TABLES = {"games", "high_scores", "pulls", "crib_games", "crib_deals", "grid_games"}
 _MAX_INT = 2**53  # any count, score, seed or number of ours is far below; SQLite stops at 2**63
 
 
@@ -120,7 +131,7 @@ class Store:
             for statement in (_FROM_VERSION_1 if old else ()) + _SCHEMA:
                 self.db.execute(statement)
             if version < _VERSION:  # (also a database an older pocketcrib has added games to since)
-                self._take_apart_cribbage()
+                self._take_apart()
             self.db.execute(f"PRAGMA application_id = {_APP_ID}")
             self.db.execute(f"PRAGMA user_version = {_VERSION}")
             self.db.commit()
@@ -129,26 +140,46 @@ class Store:
                 self.db.rollback()
             raise
 
-    def _take_apart_cribbage(self):
-        """Fill the crib_ tables for the cribbage games stored whole before they existed."""
-        rows = self.db.execute("SELECT device, n, digest, record FROM games g WHERE variant = ? AND NOT EXISTS ("
-                               "SELECT 1 FROM crib_games c WHERE (c.device, c.n, c.digest) = (g.device, g.n, g.digest))"
-                               " ORDER BY rowid", (cribrec.VARIANT,)).fetchall()
-        for device, n, digest, text in rows:
-            try:
-                rec = json.loads(text)
-            except (ValueError, TypeError, RecursionError):
-                continue
-            self._add_cribbage((device, n, digest), rec)
+    def _take_apart(self):
+        """Fill the crib_ and grid_ tables for the games stored whole before they existed."""
+        for table, variants in (("crib_games", (cribrec.VARIANT,)), ("grid_games", gridrec.VARIANTS)):
+            rows = self.db.execute(
+                f"SELECT device, n, digest, variant, record FROM games g WHERE variant IN "
+                f"({','.join('?' * len(variants))}) AND NOT EXISTS (SELECT 1 FROM {table} t "
+                "WHERE (t.device, t.n, t.digest) = (g.device, g.n, g.digest)) ORDER BY rowid", variants).fetchall()
+            for device, n, digest, variant, text in rows:
+                try:
+                    rec = json.loads(text)
+                except (ValueError, TypeError, RecursionError):
+                    continue
+                self._add_details((device, n, digest), variant, rec)
+
+    def _add_details(self, key, variant, rec):
+        """Take a game of cribbage or a grid game apart into its tables; what is wrong with it, or None
+        (also for a game of another variant)."""
+        if not isinstance(rec, dict):
+            return "not an object"
+        if variant == cribrec.VARIANT:
+            return self._add_cribbage(key, rec)
+        if variant in gridrec.VARIANTS:
+            return self._add_grid(key, rec)
+        return None
+
+    def _add_grid(self, key, rec):
+        try:
+            g = gridrec.game(rec)
+        except gridrec.BadRecord as e:
+            return str(e)
+        self.db.execute("INSERT OR IGNORE INTO grid_games VALUES (?,?,?,?,?,?,?,?,?)",
+                        (*key, g.table, int(g.foster), " ".join(map(str, g.lines)), g.heels, g.matched, g.place))
+        return None
 
     def _add_cribbage(self, key, rec):
         """Add a cribbage game's summary and deals to the crib_ tables; what is wrong with it, or None."""
         try:
-            g = cribrec.game(rec) if isinstance(rec, dict) else None
+            g = cribrec.game(rec)
         except cribrec.BadRecord as e:
             return str(e)
-        if g is None:
-            return "not an object"
         cur = self.db.execute("INSERT OR IGNORE INTO crib_games VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                               (*key, g.players, g.target, g.level, json.dumps(g.scores), g.winner, g.skunk,
                                g.points, len(g.deals)))
@@ -181,9 +212,9 @@ class Store:
                         continue
                     self.db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                     (*row, text, now, digest))
-                    wrong = self._add_cribbage(row[:2] + (digest,), rec) if row[2] == cribrec.VARIANT else None
+                    wrong = self._add_details(row[:2] + (digest,), row[2], rec)
                     if wrong:
-                        problems.append(f"cribbage game {row[1]} was kept without its deals: {wrong}")
+                        problems.append(f"{row[2]} game {row[1]} was kept whole only, not taken apart: {wrong}")
                     games_added += 1
                     renumbered += bool(earlier)
                 for rec in pulled.scores:
@@ -206,19 +237,24 @@ class Store:
 
     def games(self, variant=None, device=None):
         """Every game, as dicts with GAME_FIELDS (rounds a list, won a bool), by device then n;
-        a cribbage game taken apart also has "cribbage", its cribrec.Game."""
+        a cribbage game taken apart also has "cribbage", its cribrec.Game, a grid game "grid", its gridrec.Game."""
         sql = "SELECT " + ",".join(GAME_FIELDS) + ", digest FROM games"
         where, args = _where(variant=variant, device=device)
         rows = self.db.execute(sql + where + " ORDER BY device, n, rowid", args).fetchall()
         crib = self._cribbage(device) if variant in (None, cribrec.VARIANT) else {}
+        grid = self._grids(device) if variant is None or variant in gridrec.VARIANTS else {}
         out = []
         for r in rows:
             g = dict(zip(GAME_FIELDS, r[:-1], strict=True))
             g["rounds"] = json.loads(g["rounds"]) if g["rounds"] else []
             g["won"] = None if g["won"] is None else bool(g["won"])
-            found = crib.get((g["device"], g["n"], r[-1]))
-            if found is not None and g["variant"] == cribrec.VARIANT:
-                g["cribbage"] = found
+            key = (g["device"], g["n"], r[-1])
+            if key in crib and g["variant"] == cribrec.VARIANT:
+                g["cribbage"] = crib[key]
+            if key in grid and g["variant"] in gridrec.VARIANTS:
+                found = _grid(g, grid[key])
+                if found is not None:
+                    g["grid"] = found
             out.append(g)
         return out
 
@@ -248,12 +284,24 @@ class Store:
                 out[key] = g
         return out
 
+    def _grids(self, device=None):
+        """{(device, n, digest): the rest of its grid_games row}."""
+        where, args = _where(device=device)
+        return {tuple(r[:3]): r[3:] for r in self.db.execute("SELECT * FROM grid_games" + where, args)}
+
     def high_scores(self, variant=None):
-        """Every high-score entry seen, best first within each variant."""
+        """Every high-score entry seen, best first within each variant; a grid game's also has "kind"
+        (gridrec.kind: which of the five tables it is in), when its record says so."""
         where, args = _where(variant=variant)
-        rows = self.db.execute("SELECT " + ",".join(SCORE_FIELDS) + " FROM high_scores" + where
+        rows = self.db.execute("SELECT " + ",".join(SCORE_FIELDS) + ", record FROM high_scores" + where
                                + " ORDER BY variant, score DESC, date", args).fetchall()
-        return [dict(zip(SCORE_FIELDS, r, strict=True)) for r in rows]
+        out = []
+        for r in rows:
+            h = dict(zip(SCORE_FIELDS, r[:-1], strict=True))
+            if h["variant"] in gridrec.VARIANTS:  # each of the five grid games has its own table
+                h["kind"] = _grid_kind(h["variant"], r[-1])
+            out.append(h)
+        return out
 
 
 def _where(**kw):
@@ -261,6 +309,30 @@ def _where(**kw):
     if not parts:
         return "", ()
     return " WHERE " + " AND ".join(p for p, _ in parts), tuple(v for _, v in parts)
+
+
+def _grid_kind(variant, text):
+    try:
+        rec = json.loads(text)
+        table, foster = rec.get("table"), rec.get("foster")
+    except (ValueError, TypeError, AttributeError, RecursionError):
+        return None
+    if variant == "squares" or (table in gridrec.TABLES and type(foster) is bool):
+        return gridrec.kind(gridrec.Game(variant, table, foster, [], 0, 0, 1, 1))
+    return None
+
+
+def _grid(g, row):
+    """The gridrec.Game of a game and its grid_games row, checked as a record is; None if it does not hold."""
+    table, foster, lines, heels, matched, place = row
+    try:
+        lines = [int(x) for x in lines.split()] if isinstance(lines, str) else None
+        found = gridrec.game({"variant": g["variant"], "table": table, "foster": {0: False, 1: True}.get(foster),
+                             "lines": lines, "score": g["score"], "target": g["target"], "won": g["won"],
+                             "matched": matched, "players": g["players"], "place": place}) if lines else None
+    except (gridrec.BadRecord, ValueError, TypeError):
+        return None
+    return found if found is not None and found.heels == heels else None
 
 
 def _deal_rows(rows):

@@ -1,6 +1,7 @@
 """Issue 9, the host: a score database of the previous schema (version 2, cribbage games kept whole)
-grown to 10,000 games migrated in place, then shown, exported and plotted; and the cribbage
-property tests (tests/host/test_cribbage_properties.py) at bench size (make test runs 150 examples).
+grown to 10,000 games migrated in place, then shown, exported and plotted; and the property tests
+of cribbage and grid records (tests/host/test_cribbage_properties.py, test_grid_scores.py) at bench
+size (make test runs 150 examples).
 
 The old database is tests/host/data/scores-v2.sqlite3 (made by the old store.py) with its games
 copied under new numbers: the same schema, the same records."""
@@ -52,9 +53,10 @@ def main():
         db, took = timed(lambda: store.Store(path))
         (deals,) = db.db.execute("SELECT COUNT(*) FROM crib_deals").fetchone()
         (taken,) = db.db.execute("SELECT COUNT(*) FROM crib_games").fetchone()
+        (grids,) = db.db.execute("SELECT COUNT(*) FROM grid_games").fetchone()
         print(f"migration: {GAMES:,} games ({crib:,} of cribbage) from version {version}: {took:.2f} s, "
-              f"{taken:,} games taken apart into {deals:,} rows of deals; {size / 1024:.0f} KB -> "
-              f"{path.stat().st_size / 1024:.0f} KB")
+              f"{taken:,} games of cribbage taken apart into {deals:,} rows of deals, {grids:,} grid games; "
+              f"{size / 1024:.0f} KB -> {path.stat().st_size / 1024:.0f} KB")
         games, took = timed(lambda: store.Store(path).games())
         print(f"read back: {len(games):,} games in {took:.2f} s")
         for name, make in (("show", lambda: export.table(games, db.high_scores())),
@@ -66,7 +68,8 @@ def main():
             print(f"{name}: {len(out) / 1024:,.0f} KB in {took:.2f} s")
     env = dict(os.environ, HYPOTHESIS_PROFILE="bench")
     return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           str(ROOT / "tests" / "host" / "test_cribbage_properties.py")], cwd=ROOT, env=env).returncode
+                           str(ROOT / "tests" / "host" / "test_cribbage_properties.py"),
+                           str(ROOT / "tests" / "host" / "test_grid_scores.py")], cwd=ROOT, env=env).returncode
 
 
 if __name__ == "__main__":

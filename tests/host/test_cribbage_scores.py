@@ -6,10 +6,8 @@ cribgames.py); the checks read the board's packed deals independently of pocketc
 """
 
 import csv
-import hashlib
 import io
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -21,9 +19,7 @@ from pocketcrib import cli as cli_module
 from pocketcrib import cribrec, device, export, store
 
 ROOT = Path(__file__).resolve().parents[2]
-V2 = Path(__file__).parent / "data" / "scores-v2.sqlite3"  # made by make_v2_db.py with the old store.py
 BOARD = "e6614c311b7e5c2f"
-OLD_TABLES = ("games", "high_scores", "pulls")
 
 
 def unpacked(rec):
@@ -32,11 +28,6 @@ def unpacked(rec):
     width = 3 + 3 * players
     return [(raw[i], raw[i + 1], raw[i + 2], [tuple(raw[i + 3 + 3 * s:i + 6 + 3 * s]) for s in range(players)])
             for i in range(0, len(raw), width)]
-
-
-def table_rows(path, table):
-    with sqlite3.connect(path) as c:
-        return c.execute(f"SELECT rowid, * FROM {table} ORDER BY rowid").fetchall()
 
 
 def pull(db, history, board=BOARD):
@@ -173,61 +164,13 @@ def test_a_cribbage_record_that_does_not_hold_together_is_kept_whole(tmp_path, g
     foreign = dict(rec, n=13, players=5)
     report = pull(db, [cut, lost, foreign, rec])
     assert report.games_added == 4
-    assert report.problems == ["cribbage game 11 was kept without its deals: the deals do not add up to the scores",
-                               "cribbage game 12 was kept without its deals: no one side reached the target, "
-                               "as won says",
-                               "cribbage game 13 was kept without its deals: players"]
+    whole = "cribbage game {} was kept whole only, not taken apart: "
+    assert report.problems == [whole.format(11) + "the deals do not add up to the scores",
+                               whole.format(12) + "no one side reached the target, as won says",
+                               whole.format(13) + "players"]
     got = db.games()
     assert [("cribbage" in g, g["score"]) for g in got] == [(True, rec["score"])] + [(False, rec["score"])] * 3
     assert "Latest games" in export.table(got)
-
-
-def test_a_version_2_database_migrates_in_place(cli, tmp_path):
-    path = tmp_path / "scores.sqlite3"
-    shutil.copy(V2, path)
-    before = {t: table_rows(path, t) for t in OLD_TABLES}
-    with sqlite3.connect(path) as c:
-        assert c.execute("PRAGMA user_version").fetchone() == (2,)
-        records = [(device_, json.loads(text)) for device_, text in
-                   c.execute("SELECT device, record FROM games ORDER BY rowid")]
-
-    shown = cli("scores", "show", "--db", path)
-    assert shown.returncode == 0, shown.stderr
-    assert {t: table_rows(path, t) for t in OLD_TABLES} == before  # every row as it was
-    with sqlite3.connect(path) as c:
-        assert c.execute("PRAGMA user_version").fetchone() == (3,)
-        taken = c.execute("SELECT device, n FROM crib_games ORDER BY device, n").fetchall()
-    crib = [(d, r["n"]) for d, r in records if r["variant"] == "cribbage" and r["deals"] != "00ff"]
-    assert sorted(taken) == sorted(crib) and len(crib) == 7  # every whole one; the damaged one stays whole only
-
-    # The same records pulled afresh give the same games, deals and all.
-    fresh = store.Store(tmp_path / "fresh.sqlite3")
-    for board in dict.fromkeys(d for d, _ in records):
-        for rec in [r for d, r in records if d == board]:
-            pull(fresh, [rec], board)
-    assert export.to_json(store.Store(path).games()) == export.to_json(fresh.games())
-    assert export.deals_csv(store.Store(path).games()).count("\n") > 100
-    assert cli("scores", "show", "--db", path).stdout == shown.stdout  # opened again: nothing more to do
-
-
-def test_a_migration_cut_short_leaves_the_database_as_it_was(tmp_path, monkeypatch):
-    path = tmp_path / "scores.sqlite3"
-    shutil.copy(V2, path)
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    real, calls = cribrec.game, []
-
-    def fails_on_the_third(rec):
-        calls.append(rec)
-        if len(calls) == 3:
-            raise KeyboardInterrupt  # the user's Ctrl-C in the middle of it
-        return real(rec)
-
-    monkeypatch.setattr(cribrec, "game", fails_on_the_third)
-    with pytest.raises(KeyboardInterrupt):
-        store.Store(path)
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
-    monkeypatch.setattr(cribrec, "game", real)
-    assert len([g for g in store.Store(path).games() if "cribbage" in g]) == 7
 
 
 def test_an_older_pocketcrib_adding_games_after_the_migration(tmp_path, games):

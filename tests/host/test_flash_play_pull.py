@@ -1,5 +1,6 @@
 """Issue 4, done-means 1: flash the firmware onto a virtual board, play there, pull, export, plot
-(issue 9: a game of cribbage among them, pulled, shown and exported deal by deal).
+(issue 9: a game of cribbage among them, pulled, shown and exported deal by deal; issue 11: grid
+games, one of them played by two).
 
 The board is the virtual one (the MicroPython VM behind a pty) and everything
 goes through the real mpremote: `pocketcrib flash`, `mpremote run` of a game
@@ -56,9 +57,31 @@ def crib_record(seed, players, target, level):
     return record(Table(g, level), None)
 """ + _random_move_source()
 
+# Then grid games (seed, crib.gridgames.GAMES index, players): every card on a random free square,
+# recorded as ui.gridgame.record does for each player (the same code here and on the board).
+GRIDS = ((17, 1, 1), (18, 4, 2))
+GRID_GAME = """
+from crib import gridgames, grids
+from crib.rng import Rng
+from ui.gridgame import GridPlay
+from ui.gridgame import record as grid_record
+
+
+def grid_records(seed, kind, players):
+    variant, table, foster = gridgames.GAMES[kind]
+    play, rng = GridPlay(None, [grids.new(variant, seed, table, foster) for _ in range(players)]), Rng(seed)
+    while not play.over:
+        for p, g in enumerate(play.games):
+            free = g.squares()
+            g.place(free[rng.below(len(free))])
+            play.matched[p] += rng.below(2)
+    scores = [g.score for g in play.games]
+    return [grid_record(play, p, 1 + sum(x > scores[p] for x in scores), None) for p in range(players)]
+"""
+
 # Runs on the board: the firmware's saves record each finished game as the
 # device does at game over, and enters it as a high score when it is one.
-PLAY = CRIB_GAME + """
+PLAY = CRIB_GAME + GRID_GAME + """
 from crib import autoplay
 from saves import Saves
 import board as hw
@@ -72,6 +95,9 @@ for variant, seed, policy in GAMES:
         s.add_high_score(g.variant, "TST", g.score, g.seed, None, None)
 if CRIB:
     s.add_game(crib_record(*CRIB))
+for grid in GRIDS:
+    for rec in grid_records(*grid):
+        s.add_game(rec)
 print(repr(s.device))
 """
 
@@ -85,6 +111,13 @@ def expected_games(uid):
                     "target": g.target, "rounds": list(g.round_points()), "date": None, "players": 1,
                     "code": None})
     return out
+
+
+def expected_grids():
+    """The grid games played on CPython: their records, in the order the board recorded them."""
+    space = {}
+    exec(GRID_GAME, space)
+    return [rec for grid in GRIDS for rec in space["grid_records"](*grid)]
 
 
 def expected_cribbage():
@@ -119,16 +152,16 @@ def test_flash_play_pull_export_plot(make_board, cli, home, tmp_path):
     assert stamp["tree"] == flash.tree_hash(places.firmware_dir())
 
     script = tmp_path / "play.py"
-    script.write_text(f"GAMES = {GAMES!r}\nCRIB = {CRIB!r}\n{PLAY}")
+    script.write_text(f"GAMES = {GAMES!r}\nCRIB = {CRIB!r}\nGRIDS = {GRIDS!r}\n{PLAY}")
     played = mpremote(vb.port, "run", str(script))
-    assert played.returncode == 0, played.stderr
-    assert "'n': 6" in played.stdout
+    assert played.returncode == 0, played.stdout[-1500:] + played.stderr
+    assert "'n': 9" in played.stdout
 
     pulled = cli("scores", "pull", "--port", vb.port)
     assert pulled.returncode == 0, pulled.stderr
-    assert "6 games (6 new)" in pulled.stdout
+    assert "9 games (9 new)" in pulled.stdout
     again = cli("scores", "pull", "--port", vb.port)
-    assert again.returncode == 0 and "6 games (0 new)" in again.stdout, again.stdout
+    assert again.returncode == 0 and "9 games (0 new)" in again.stdout, again.stdout
 
     want = expected_games("e6614c311b7e5c2f")
     got_json = json.loads(cli("scores", "export", "--format", "json").stdout)
@@ -144,6 +177,15 @@ def test_flash_play_pull_export_plot(make_board, cli, home, tmp_path):
     assert "-".join(map(str, rec["scores"])) in crib_shown.stdout and "solitaire" not in crib_shown.stdout
     deal_rows = list(csv.DictReader(io.StringIO(cli("scores", "export", "--deals").stdout)))
     assert len(deal_rows) == 2 * len(deals) and {r["n"] for r in deal_rows} == {"6"}
+    # The grid games, with their tables, lines and places, as played here from the same seeds.
+    grid_recs = expected_grids()
+    assert [{k: g[k] for k in ("n", "variant", "seed", "score", "won", "target", "players")} | g["grid"]
+            for g in got_json[6:]] == [
+        {k: r[k] for k in ("seed", "score", "won", "target", "players", "table", "foster", "lines", "matched",
+                           "place", "variant")} | {"n": n, "heels": r["score"] - sum(r["lines"])}
+        for n, r in enumerate(grid_recs, start=7)]
+    grid_shown = cli("scores", "show", "--variant", "squares")
+    assert grid_shown.returncode == 0 and "Cribbage Squares, place " in grid_shown.stdout, grid_shown.stdout
 
     out_csv = tmp_path / "games.csv"
     assert cli("scores", "export", "-f", "csv", "-o", out_csv).returncode == 0
@@ -165,6 +207,8 @@ def test_flash_play_pull_export_plot(make_board, cli, home, tmp_path):
         games = f"{len(scores)} game" + ("s" if len(scores) != 1 else "")
         assert f"{variant}: {games}, best {max(scores)}, mean {mean:.2f}" in described
     assert "race of game 6 of board e6614c311b7e5c2f: " + "-".join(map(str, rec["scores"])) in described
+    squares = [r["lines"] for r in grid_recs if r["variant"] == "squares"]
+    assert "squares a line: " + " ".join(f"{sum(x) / len(x):.2f}" for x in zip(*squares)) in described
 
     shown = cli("scores", "show")
     assert shown.returncode == 0 and "solitaire" in shown.stdout and "TST" in shown.stdout
@@ -202,7 +246,7 @@ def test_two_boards_stay_apart(make_board, cli, tmp_path):
     """Both boards number their games from 1; pulled into one database they stay two histories."""
     uids = ("aaaa000000000001", "bbbb000000000002")
     script = tmp_path / "play.py"
-    script.write_text(f"GAMES = {GAMES[:2]!r}\nCRIB = None\n{PLAY}")
+    script.write_text(f"GAMES = {GAMES[:2]!r}\nCRIB = None\nGRIDS = ()\n{PLAY}")
     for i, uid in enumerate(uids):
         vb = make_board(f"board{i}", uid=uid)
         assert cli("flash", "--port", vb.port, "-q").returncode == 0

@@ -1,0 +1,89 @@
+"""A grid game (Poker Patience, Cribbage Squares) as the board records it, checked (docs/saves.md).
+
+The record says which game it was (the variant, Poker Patience's scoring
+table, Foster's placement rule), the points of each line of the finished grid
+(the rows top to bottom, then the columns left to right), the score (the lines,
+and two for heels in Cribbage Squares), the target and whether it was reached,
+how many cards went on the advisor's best square, and the player's place among
+those who played the deal on the device. The same rules as the board's
+(firmware/shapes.py, grid_record) for these fields.
+"""
+
+from collections import namedtuple
+
+VARIANTS = ("poker", "squares")
+TABLES = ("american", "english")
+TARGETS = {("poker", "american"): 200, ("poker", "english"): 70, ("squares", None): 61}
+CARDS = {"poker": 25, "squares": 16}
+LINES = {"poker": 10, "squares": 8}
+SIDE = {"poker": 5, "squares": 4}  # lines are SIDE rows, then SIDE columns
+
+Game = namedtuple("Game", "variant table foster lines heels matched players place")
+
+
+class BadRecord(ValueError):
+    """The record's field that is wrong."""
+
+
+def _int(v, lo, hi):
+    return type(v) is int and lo <= v <= hi
+
+
+def game(rec):
+    """The Game a grid history record holds; BadRecord naming what is wrong."""
+    variant = rec.get("variant")
+    if variant not in VARIANTS:
+        raise BadRecord("variant")
+    poker = variant == "poker"
+    table = rec.get("table")
+    if (table not in TABLES) if poker else (table is not None):
+        raise BadRecord("table")
+    foster = rec.get("foster")
+    if type(foster) is not bool or (foster and not poker):
+        raise BadRecord("foster")
+    lines = rec.get("lines")
+    if type(lines) is not list or len(lines) != LINES[variant] or not all(_int(x, 0, 100) for x in lines):
+        raise BadRecord("lines")
+    score = rec.get("score")
+    heels = score - sum(lines) if type(score) is int else None
+    if heels not in ((0,) if poker else (0, 2)):
+        raise BadRecord("score")
+    target = TARGETS[(variant, table)]
+    if rec.get("target") != target or type(rec.get("target")) is not int:
+        raise BadRecord("target")
+    if rec.get("won") is not (score >= target):
+        raise BadRecord("won")
+    if not _int(rec.get("matched"), 0, CARDS[variant]):
+        raise BadRecord("matched")
+    players = rec.get("players")
+    if not _int(players, 1, 4):
+        raise BadRecord("players")
+    if not _int(rec.get("place"), 1, players):
+        raise BadRecord("place")
+    return Game(variant, table, foster, list(lines), heels, rec["matched"], players, rec["place"])
+
+
+def kind(g):
+    """The board's name for the game (crib.gridgames.KEYS): poker, poker-english, poker-foster,
+    poker-english-foster, squares."""
+    if g.variant == "squares":
+        return "squares"
+    return "poker" + ("-english" if g.table == "english" else "") + ("-foster" if g.foster else "")
+
+
+def mode(g):
+    """"Poker Patience, English, Foster's rule" or "Cribbage Squares"."""
+    if g.variant == "squares":
+        return "Cribbage Squares"
+    return f"Poker Patience, {g.table.capitalize()}" + (", Foster's rule" if g.foster else "")
+
+
+def line_names(variant):
+    """"row 1".."row 5", "column 1".."column 5": what each of a record's lines is."""
+    side = SIDE[variant]
+    return [f"row {i}" for i in range(1, side + 1)] + [f"column {i}" for i in range(1, side + 1)]
+
+
+def per_line(games):
+    """The mean points of each line (rows, then columns) over games of one kind."""
+    return [sum(col) / len(games) for col in zip(*(g.lines for g in games), strict=True)]
