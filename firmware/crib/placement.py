@@ -115,11 +115,12 @@ def play(variant, seed, policy="advisor", table="american", foster=False):
     return game
 
 
-def best_square(game, policy="advisor", values=None):
-    """The square the policy would choose for game.next (lowest square on a tie)."""
+def best_square(game, policy="advisor", values=None, ahead=True):
+    """The square the policy would choose for game.next (lowest square on a tie); ahead=False
+    leaves out the advisor's look one card ahead (as its values were learned)."""
     advisor = policy == "advisor"
     scan(game, advisor, values)
-    if advisor and _looks_ahead(game):
+    if advisor and ahead and _looks_ahead(game):
         k = _look(game)
         return _CAND[_best_candidate(k, _unseen_count(game))]
     best = -1

@@ -94,6 +94,7 @@ def test_the_look_ahead_is_the_mean_best_gain_of_the_next_card():
         ranked = placement.rank_squares(g)
         assert {s: v for v, s in ranked} == want
         assert ranked[0][1] == placement.best_square(g) in ahead
+        assert placement.best_square(g, ahead=False) == gains[0][1]  # the plain advisor's choice
 
 
 def test_greedy_takes_the_pair_now():
