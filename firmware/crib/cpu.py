@@ -13,7 +13,9 @@
 #   expert  the hand and the crib both exact over the cards it cannot see
 #           (crib.advisor): the other cards of the crib are taken to be any
 #           unseen cards, equally likely (a real opponent keeps his fives,
-#           so this is a little kind to his crib-giving).
+#           so this is a little kind to his crib-giving); two hands: plus
+#           what the four kept ranks are worth in the play as dealer or as
+#           pone (crib.pegtable, fitted to simulated deals).
 #   Three and four hands: one card goes to the crib, valued from the crib
 #   table averaged over its second card; for three players an opponent's crib
 #   counts half against (one of two opponents gains it).
@@ -57,6 +59,10 @@ _ONE = const(1024)  # probabilities in 1024ths
 # to peg and show in one deal), and takes a crib to be worth this much.
 _NEAR = const(60)
 _CRIB_GUESS = const(4)
+# The expert's discards add what the kept hand is worth in the play (crib.pegtable), this much.
+PEG_WEIGHT = 1
+# The normal value (the next reply's risk) added to the look-ahead's, in 1024ths.
+BLEND = 1024
 
 
 def level_index(level):
@@ -99,10 +105,24 @@ def discard_values(g, seat, level):
     if len(hand) == 6:
         parts = []
         nums, den = advisor.expectations(hand, (), out_of, True, (), lv, parts)
+        terms = None
+        if lv == _EXACT and g.players == 2 and PEG_WEIGHT:
+            from crib import pegtable
+
+            terms = pegtable.DEALER if sign > 0 else pegtable.PONE
+            ranks = bytearray(4)
         for k in range(15):
             h, c = parts[k]
             i, j = advisor.PAIRS[k]
-            out.append(((2 * h + sign * c) / (2 * den), (hand[i], hand[j])))
+            v = (2 * h + sign * c) / (2 * den)
+            if terms is not None:
+                n = 0
+                for x in range(6):
+                    if x != i and x != j:
+                        ranks[n] = hand[x] >> 2
+                        n += 1
+                v += PEG_WEIGHT * play_value(terms, ranks) / pegtable.SCALE
+            out.append((v, (hand[i], hand[j])))
         return out
     n = len(out_of)
     for i in range(len(hand)):
@@ -112,6 +132,26 @@ def discard_values(g, seat, level):
             v += sign * one_card_crib(hand[i]) / 2
         out.append((v, (hand[i],)))
     return out
+
+
+def play_value(terms, ranks):
+    """What keeping these four ranks is worth in the play, by a side's terms of
+    crib.pegtable (in its 1/SCALE points): a term per rank, one per pair of ranks."""
+    total = 0
+    for i in range(4):
+        a = ranks[i]
+        total += _signed(terms, a)
+        for j in range(i + 1, 4):
+            b = ranks[j]
+            lo, hi = (b, a) if b < a else (a, b)
+            # Row lo of the pair terms starts after the rows of the ranks below it.
+            total += _signed(terms, 13 + lo * 13 - lo * (lo - 1) // 2 + hi - lo)
+    return total
+
+
+def _signed(terms, i):
+    v = terms[i]
+    return v - 256 if v > 127 else v
 
 
 def one_card_crib(card):
@@ -159,7 +199,7 @@ def play(g, seat, level):
     if lv == 2 and g.players == 2:
         totals, guesses = look_ahead(g, seat, cards)
         # The look-ahead's average, with the normal judgement of the next reply on top.
-        values = [totals[i] * _ONE // guesses + values[i] for i in range(len(cards))]
+        values = [totals[i] * _ONE // guesses + values[i] * BLEND // _ONE for i in range(len(cards))]
     best = 0
     for i in range(1, len(cards)):
         if values[i] > values[best]:

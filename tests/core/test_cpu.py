@@ -1,7 +1,7 @@
 # The computer's cribbage and the coach: legal, seeded, and right where it can be checked.
 import sys
 
-from crib import coach, cpu, lookahead
+from crib import coach, cpu, lookahead, pegtable
 from crib.cards import PIPS, card_name, parse_cards
 from crib.cribbage import OVER, PLAY, SHOW, Cribbage, load
 from crib.pegging import peg
@@ -160,11 +160,46 @@ def test_discard_values_add_the_crib_as_dealer_and_take_it_as_pone():
     hand_only = cpu.discard_values(g, 0, "easy")
     for (d, cd), (p, cp), (h, ch) in zip(as_dealer, as_pone, hand_only):
         assert cd == cp == ch
+        # Less what the kept hand is worth in the play, as dealer and as pone:
+        ranks = bytearray(c >> 2 for c in g.hands[0] if c not in cd)
+        d -= cpu.PEG_WEIGHT * cpu.play_value(pegtable.DEALER, ranks) / pegtable.SCALE
+        p -= cpu.PEG_WEIGHT * cpu.play_value(pegtable.PONE, ranks) / pegtable.SCALE
         assert abs((d + p) / 2 - h) < 1e-6
         assert d > p
     best, v, dealer = coach.best_discard(g, 0)
     assert dealer and v == max(x for x, _ in as_dealer)
     assert best == cpu.discard(g, 0, "expert")
+
+
+def test_play_value_of_a_kept_hand():
+    # 104 terms a side: one per rank held, one per pair of ranks.
+    assert len(pegtable.DEALER) == len(pegtable.PONE) == 13 + 91
+    a = cpu.play_value(pegtable.PONE, bytearray((0, 4, 9, 12)))
+    for order in ((12, 9, 4, 0), (4, 0, 12, 9)):
+        assert cpu.play_value(pegtable.PONE, bytearray(order)) == a
+    # Each pair of cards adds its pair's term once: the sum over ranks and pairs.
+    ranks = (2, 2, 7, 11)
+    total = sum(cpu._signed(pegtable.DEALER, r) for r in ranks)
+    for i in range(4):
+        for j in range(i + 1, 4):
+            lo, hi = sorted((ranks[i], ranks[j]))
+            total += cpu._signed(pegtable.DEALER, 13 + _pair_index(lo, hi))
+    assert cpu.play_value(pegtable.DEALER, bytearray(ranks)) == total
+    # Low cards peg better than court cards for either side (the go, fifteens on them).
+    low = bytearray((0, 1, 2, 3))
+    court = bytearray((9, 10, 11, 12))
+    for terms in (pegtable.DEALER, pegtable.PONE):
+        assert cpu.play_value(terms, low) > cpu.play_value(terms, court)
+
+
+def _pair_index(lo, hi):
+    n = 0
+    for a in range(13):
+        for b in range(a, 13):
+            if (a, b) == (lo, hi):
+                return n
+            n += 1
+    raise AssertionError
 
 
 def test_discards_of_three_and_four_hands():
