@@ -6,7 +6,8 @@ as plain text. It runs here and in the MicroPython VM on the .mpy build, and
 the two transcripts must match line for line. The grid games likewise: Poker
 Patience with both tables, Foster's rule off and on, and Cribbage Squares, the
 squares chosen by the generator among the legal ones; every save, line and
-total printed. And cribbage for two to four, random legal play from a seed.
+total printed, the deal's code and day, its history record and its saved game
+resumed. And cribbage for two to four, random legal play from a seed.
 """
 import subprocess
 import sys
@@ -43,8 +44,16 @@ for variant in games.VARIANTS:
 
 
 GRID_TRANSCRIPT = """
-from crib import grids
+import shapes
+from crib import dealcode, grids
+from crib.gridgames import KEYS, index
 from crib.rng import Rng
+from ui.gridgame import GridPlay, record, resumed
+
+
+def fields(d):
+    return " ".join("%s=%r" % (k, d[k]) for k in sorted(d))
+
 
 SEEDS = (0, 1, 2, 91, 2024, 65535, 65536, 0x7FFFFFFF, 0x80000000, 0xDEADBEEF, 0xFFFFFFFF)
 OPTIONS = (("poker", "american", False), ("poker", "english", False), ("poker", "american", True),
@@ -61,6 +70,16 @@ for variant, table, foster in OPTIONS:
         for cards, points in g.lines():
             print(tag, "line", " ".join(str(c) for c in cards), points)
         print(tag, "total", g.score, g.won, g.starter, g.box)
+        # The deal's code and day, the history record and the saved game, resumed.
+        play = GridPlay(None, [g, grids.load(g.save())])
+        key = KEYS[index(variant, table, foster)]
+        print(tag, "code", play.code(), dealcode.decode(play.code()) == (key, seed),
+              dealcode.day_seed(seed & 0xFFFFF, 3 + KEYS.index(key)))
+        r = record(play, 1, 1, "2026-12-01")
+        r["n"] = 1
+        print(tag, "record", shapes.game_record(r), fields(r))
+        back = resumed(None, play.state())
+        print(tag, "resumed", back.state() == play.state(), fields(back.state()))
 """
 
 

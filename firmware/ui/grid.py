@@ -244,7 +244,7 @@ class GridOver:
         lines = g.lines()
         half = len(lines) // 2
         shown = lines[:half] if self.page == 0 else lines[half:]
-        label = "Row" if self.page == 0 else "Col"
+        label = "R" if self.page == 0 else "C"  # R1..R5, C1..C5: room for 100 points
         y = 10
         for i in range(len(shown)):
             cards, points = shown[i]

@@ -18,6 +18,7 @@ ROOT = HERE.parents[1]
 # (its seed + 1, ...) and the deal codes are generator 2's.
 _CRIB = "A" + " DOWN" * 9 + " A A A"  # into the cribbage menu, start, past the cut
 _GAME = " A RIGHT A A B A" * 6  # a whole Solitaire Cribbage game, deal by deal
+_GRID = "A" + " DOWN" * 7 + " A"  # into the grid menu (on its first game)
 SCENES = {
     "title": (7, "", "Title"),
     "menu": (7, "A", "Menu"),
@@ -65,9 +66,19 @@ SCENES = {
     "crib_deal": (7, _CRIB + " A A A" + " A" * 20, "CribDeal"),
     # ... and the board late in that game: the computer past the skunk line, you short of it.
     "crib_board_late": (7, _CRIB + " A A A" + " A" * 164 + " DOWN", "CribBoard"),
+    # Issue 11: the grid solitaires, seed 7 (the same pack as tests/sim/snapshots/grid/).
+    "grid_menu": (7, _GRID + " UP RIGHT", "GridMenu"),
+    "grid_table": (7, _GRID + " A" + " A" * 13 + " RIGHT DOWN", "GridTable"),
+    "grid_hint": (7, _GRID + " DOWN A" + " A" * 9 + " LEFT B", "GridTable"),
+    "grid_turn": (7, _GRID + " UP RIGHT DOWN A" + " A" * 9 + " RIGHT", "GridTable"),
+    "grid_rank": (7, _GRID + " UP RIGHT RIGHT DOWN A" + " A RIGHT A DOWN A" * 80 + " A RIGHT A wait:1.2",
+                  "GridRank"),  # three players, each on other squares
+    "grid_over": (7, _GRID + " A" + " A" * 25 + " wait:1.2", "GridOver"),
+    "grid_scores": (7, _GRID + " A" + " A" * 25 + " wait:1.2 A wait:1.2 A A A", "Scores"),
+    "grid_day": (7, "A" + " DOWN" * 6 + " A" + " DOWN" * 4, "DayDeals"),
 }
 # The board clock's date per scene (None: not set).
-DATES = {"day": "2026-11-29"}
+DATES = {"day": "2026-11-29", "grid_day": "2026-11-29"}
 
 
 def render(name, data_dir):

@@ -55,6 +55,13 @@ def widest(sim):
         play.g.scores = [WIDE] * play.g.sides
         play.g.back = [WIDE - 11] * play.g.sides
         return
+    if hasattr(play, "games") and not hasattr(play, "match"):
+        # A grid game: full lines at a royal flush's 100, lines being filled at four of a
+        # kind's 50 (the most a line can hold before its fifth card).
+        for g in play.games:
+            g._score = (g.turn, WIDE)
+            g.line_points = lambda cards, n=g.size: 100 if len(cards) == n else 50
+        return
     for g in play.match.games:
         g.score = WIDE
 
