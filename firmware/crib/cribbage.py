@@ -77,6 +77,11 @@ PLAY_LABELS = ("fifteen", "thirty-one", "pair", "pair royal", "double pair royal
                "go", "last card")
 
 
+def skunk_line(target):
+    """The points a losing side must reach not to be skunked, for a target of 121 or 61."""
+    return _SKUNK[target][0]
+
+
 class Deal:
     """What happened in one deal, for statistics and the host."""
 

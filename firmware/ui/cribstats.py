@@ -3,6 +3,7 @@
 # from the history when asked for.
 from binascii import hexlify, unhexlify
 
+from crib.cribbage import skunk_line
 from ui.cribgame import LEVEL_NAMES, ME, VARIANT
 
 
@@ -40,6 +41,17 @@ def record(crib, date):
             "skunk": g.skunk(loser), "deals": hexlify(bytes(out)).decode()}
 
 
+def _skunked(r):
+    """Whether my side was skunked in a game it lost. The record's skunk is the
+    worst among the losers: with three hands it may be another player's."""
+    if not r.get("skunk"):
+        return False
+    if r.get("players") != 3:
+        return True
+    scores = r.get("scores")
+    return bool(scores) and scores[ME] < skunk_line(r.get("target"))
+
+
 def stats(saves, mode):
     """games, wins, skunks won and lost, match points for and against, and
     points per deal as dealer and as pone: [play, hand, crib] sums and deals."""
@@ -60,7 +72,7 @@ def stats(saves, mode):
                 s["skunks"] += 1
         else:
             s["against"] += worth
-            if r.get("skunk"):
+            if _skunked(r):
                 s["skunked"] += 1
         try:
             deals = unhexlify(r.get("deals", ""))

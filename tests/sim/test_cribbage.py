@@ -12,9 +12,11 @@ import shutil
 import pytest
 from drive import RESUME, crib_keys, crib_to_the_end
 
-from crib.cribbage import PLAY_LABELS
+from crib import cpu
+from crib.cribbage import OVER, PLAY_LABELS, Cribbage
 from pocketcrib.sim import Sim
-from ui.cribstats import mode_of, stats
+from saves import Saves
+from ui.cribstats import mode_of, record, stats
 
 
 def screen(sim):
@@ -67,6 +69,31 @@ def test_a_whole_game_to_121_at_each_level(tmp_path, level):
     assert s["dealer"][0] + s["pone"][0] == sum(d.play[0] for d in g.records)
     assert s["dealer"][1] + s["pone"][1] == sum(d.hand[0] for d in g.records)
     assert s["dealer"][2] == sum(d.crib_points + d.heels for d in g.records if d.dealer == 0)
+
+
+class _Table:
+    """What record() reads of the table: the game and the computer's level."""
+
+    def __init__(self, g, level):
+        self.g, self.level = g, level
+
+
+def test_three_hands_count_your_skunk_only(tmp_path):
+    """With three hands the record's skunk is the worst among the losers; the
+    statistics say you were skunked only when your own score fell short."""
+    saves = Saves(str(tmp_path / "data"))
+    games = []
+    for seed in (177, 39):  # you lose both: 177 another loser skunked, 39 you
+        g = Cribbage(seed, 3, target=61)
+        while g.phase != OVER:
+            cpu.move(g, "easy")
+        assert g.winner != 0 and max(g.skunk(s) for s in range(3)) == 1
+        saves.add_game(record(_Table(g, 0), None))
+        games.append(g)
+    assert [g.skunk(0) for g in games] == [0, 1]
+    s = stats(saves, mode_of(3, 61, 0))
+    assert s["games"] == 2 and s["wins"] == 0
+    assert s["skunked"] == 1 and s["against"] == 2 + 2  # each game was worth a skunk to its winner
 
 
 def test_a_61_point_game(tmp_path):
