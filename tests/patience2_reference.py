@@ -7,10 +7,17 @@ discard with the best expectation over the starter, knowing the first hand and
 the two cards already in the crib; every value is a plain sum of score() over
 the starters that are left. No code of the advisor is used.
 """
+import sys
 from itertools import combinations
+from pathlib import Path
 
 from crib.rng import Rng
 from crib.score import score
+
+# tools/vscore.py (numpy counting) for deal_values.
+TOOLS = str(Path(__file__).resolve().parent.parent / "tools")
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)
 
 PAIRS = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
 HEELS_JACK = 10
@@ -73,3 +80,43 @@ def standard_error(per_six, a, b):
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
     return (var / n) ** 0.5
+
+
+
+# The same whole-deal values, for any deal, fast: counted by tools/vscore.py
+# (score() over numpy arrays; checked against score() and first_discard_values()).
+
+def deal_values(pending, unseen, sixes):
+    """Per-six whole-deal values (len(sixes), 15) of the fifteen first discards:
+    first hand, heels and the best second discard (second hand and crib), each a
+    mean over the starters the six leaves."""
+    import numpy as np
+    import vscore
+
+    unseen = np.array(list(unseen), dtype=np.int64)
+    sixes = np.array(sixes, dtype=np.int64)
+    pend = np.array(list(pending), dtype=np.int64)
+    n = len(unseen)
+    firsts = pend[np.array(PAIRS)]
+    hand1 = pend[vscore._KEEP]  # (15, 4)
+    best = vscore.best_second(firsts, unseen, sixes)  # (M, 15)
+    # First hands and heels: all unseen starters less the six's own cards.
+    h1 = vscore.score(hand1[:, None, :], unseen[None, :]).sum(axis=1)[None, :]
+    h1 = h1 - vscore.score(hand1[None, :, None, :], sixes[:, None, :]).sum(axis=2)
+    jacks = 2 * ((unseen >> 2) == HEELS_JACK).sum() - 2 * ((sixes >> 2) == HEELS_JACK).sum(axis=1)
+    return (jacks[:, None] + h1 + best) / (n - 6)
+
+
+def all_sixes_or_sample(unseen, samples, seed):
+    """second_sixes() with numpy's generator for the sample (fast, seeded)."""
+    import numpy as np
+
+    n = len(unseen)
+    total = 1
+    for k in range(6):
+        total = total * (n - k) // (k + 1)
+    if total <= samples:
+        return [tuple(c) for c in combinations(unseen, 6)], True
+    rng = np.random.default_rng(seed)
+    keys = rng.random((samples, n))
+    return np.array(list(unseen))[np.argsort(keys, axis=1)[:, :6]], False

@@ -75,9 +75,9 @@ def test_advisor_choice_against_brute_force():
         assert worst[4] < 1e-9, ("advisor value differs from brute force", worst)
 
 
-# Patience II's first discard looks ahead over the second six in the last deal
-# (crib.advisor.look_ahead): against the plain enumeration of tests/lookahead.py,
-# exact there (seven sixes), on every last deal of LAST_GAMES seeded games.
+# Patience II's first discard, valued over the whole deal (crib.advisor.with_gain
+# and look_ahead): against the plain enumeration of tests/patience2_reference.py.
+# The last deal is exact there (seven sixes): every last deal of LAST_GAMES games.
 LAST_GAMES = 300
 LOOK_TOLERANCE = 0.15
 
@@ -102,4 +102,57 @@ def test_patience2_last_first_discard_against_look_ahead():
         k = advisor.PAIRS.index((pending.index(a), pending.index(b)))
         assert abs(value - values[k]) < 1e-9  # the shown value is the whole deal's, exact
         good += max(values) - values[k] <= LOOK_TOLERANCE
-    assert good >= 0.9 * LAST_GAMES, (good, LAST_GAMES)
+    assert good >= 0.97 * LAST_GAMES, (good, LAST_GAMES)
+
+
+# Every first discard of ALL_GAMES games (the advisor playing), against the
+# whole-deal reference: exact in the last deal; in the first three, over SIXES
+# sampled second sixes (the same for all fifteen discards), each with its
+# starters exact. The sampling error of a discard's loss (the best's value
+# less the advisor's choice's, on the same sixes) is measured on each decision:
+# at 1,500 sixes its mean is about 0.01 points and its largest about 0.12.
+ALL_GAMES = 75
+SIXES = 1500
+
+
+def first_discards(seed):
+    import numpy as np
+
+    from patience2_reference import all_sixes_or_sample, deal_values
+
+    g = games.new("patience2", 70000 + seed)
+    out = []
+    while g.pending is not None:
+        if not g.crib:
+            pending, _, unseen, _, _ = advisor.situation(g)
+            sixes, exact = all_sixes_or_sample(unseen, SIXES, seed)
+            per_six = deal_values(pending, unseen, sixes)
+            values = per_six.mean(axis=0)
+            value, a, b = advisor.rank_discards(g)[0]
+            k = advisor.PAIRS.index((pending.index(a), pending.index(b)))
+            best = int(np.argmax(values))
+            d = per_six[:, best] - per_six[:, k]
+            error = 0.0 if exact else float(d.std(ddof=1) / len(d) ** 0.5)
+            out.append((g.round, float(values[best] - values[k]), error, value - float(values[k])))
+        g.discard(*advisor.best_discard(g))
+    return out
+
+
+def test_patience2_every_first_discard_against_look_ahead():
+    with Pool(2) as pool:
+        results = [r for rs in pool.map(first_discards, range(ALL_GAMES)) for r in rs]
+    assert len(results) == 4 * ALL_GAMES
+    good = sum(1 for r in results if r[1] <= LOOK_TOLERANCE)
+    per_deal = []
+    for deal in (1, 2, 3, 4):
+        mine = [r for r in results if r[0] == deal]
+        per_deal.append(sum(1 for r in mine if r[1] <= LOOK_TOLERANCE) / len(mine))
+        # The shown value is the whole deal's: exact in the last deal, by the table's
+        # full-pack gain before it (off by a few tenths on average in the third deal,
+        # where few cards are left).
+        off = sum(abs(r[3]) for r in mine) / len(mine)
+        assert off < (1e-9 if deal == 4 else 1.0), (deal, off)
+    # The sampling error of a loss stays below the tolerance, and small on average.
+    errors = [r[2] for r in results]
+    assert max(errors) < LOOK_TOLERANCE and sum(errors) / len(errors) < 0.03, max(errors)
+    assert good >= 0.96 * len(results), (good, len(results), per_deal)

@@ -14,6 +14,12 @@
 # All expectations are kept as integers over one common denominator: the
 # number of ordered ways to draw the unseen cards still to come (the crib's
 # hidden cards and the starter), so comparing discards is exact.
+#
+# Patience II's first discard is worth more than its one deal: the player
+# will choose the second discard once he sees the second six. Its value is
+# the whole deal's: the one-deal value plus a table's gain for that choice
+# (crib/aheadtable.py), and in the last deal an exact look-ahead over the
+# seven cards left for the best few (look_ahead).
 from micropython import const
 
 from crib.cards import PIPS
@@ -30,9 +36,11 @@ PAIRS = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
 # Scorer calls made by the last ranking (for the bench and the tests).
 calls = 0
 
-# Patience II's last deal: the first discards looked ahead (the best this many
-# by the one-deal value, and the player's own pick), see look_ahead().
-LOOK = const(4)
+# Patience II's first discard looks ahead to the second (with_gain, and in the
+# last deal look_ahead: the best LOOK by with_gain, and the player's own pick).
+# False values it by the one deal alone, as before issue 10 (for the bench).
+AHEAD = True
+LOOK = const(6)
 # Per discard code, the four positions kept (of the six), and the two laid away.
 _KEEP = bytes(x for i, j in PAIRS for x in range(6) if x != i and x != j)
 _FIRST = bytes(i for i, j in PAIRS)
@@ -70,18 +78,36 @@ def best_discard(game, policy="advisor"):
 def _values(game, policy, mine):
     pending, crib, unseen, rule, others = situation(game)
     mode = _mode(policy)
-    last = mode == _EXACT and game.kind == 2 and not crib and len(unseen) == 7
-    parts = [] if last else None
-    nums, den = expectations(pending, crib, unseen, rule, others, mode, parts)
-    if parts is not None:
-        extra = None
-        if mine is not None and mine[0] in pending and mine[1] in pending and mine[0] != mine[1]:
-            i = pending.index(mine[0])
-            j = pending.index(mine[1])
-            extra = PAIRS.index((i, j) if i < j else (j, i))
-        hands = [h // (den // 7) for h, _ in parts]  # each starter's weight is den / 7
-        nums, den = look_ahead(pending, unseen, nums, den, hands, extra)
+    first = AHEAD and mode == _EXACT and game.kind == 2 and not crib
+    last = first and len(unseen) == 7
+    parts = []
+    nums, den = expectations(pending, crib, unseen, rule, others, mode, parts if last else None)
+    if first:
+        # Patience II's first discard: the whole deal's value, the second discard
+        # looked ahead by the table's gain; in the last deal, exactly (look_ahead).
+        hands = [h // (den // 7) for h, _ in parts]  # a starter weighs den / 7
+        nums, den = with_gain(pending, nums, den), 1
+        if last:
+            extra = None
+            if mine is not None and mine[0] in pending and mine[1] in pending and mine[0] != mine[1]:
+                i = pending.index(mine[0])
+                j = pending.index(mine[1])
+                extra = PAIRS.index((i, j) if i < j else (j, i))
+            nums, den = look_ahead(pending, unseen, nums, den, hands, extra)
     return nums, den, pending
+
+
+def with_gain(pending, nums, den):
+    """Patience II's first discards valued over the whole deal (floats): the one-deal
+    value plus the table's gain of choosing the second discard (crib.aheadtable)."""
+    from crib.aheadtable import gain
+
+    out = [0.0] * 15
+    for k in range(15):
+        a = pending[_FIRST[k]]
+        b = pending[_SECOND[k]]
+        out[k] = nums[k] / den + gain(a >> 2, b >> 2, a & 3 == b & 3) / 1000
+    return out
 
 
 def _mode(policy):
@@ -420,10 +446,17 @@ def look_ahead(pending, unseen, nums, den, hands, extra=None):
     and the crib. The value of a first discard is the mean, over the seven,
     of its first hand (hands: its sum over the seven starters), heels and that
     best second choice (second hand and crib): the whole deal's expectation,
-    exact. It is worked out for the LOOK best discards by the one-deal value
-    (nums/den, which sees the last two crib cards as random), and for `extra`
-    (the player's pick, for the review); the others keep their one-deal value
-    plus the smallest gain found, which ranks them below. Returns (values, 1).
+    exact. It is worked out for the LOOK best discards by the estimate
+    nums/den (with_gain's, which takes the second discard's gain from a
+    full-pack table), and for `extra` (the player's pick, for the review); the
+    others keep their estimate plus the smallest correction found, which
+    ranks them below. Returns (values, 1).
+
+    Fifteens, pairs and runs do not care which of five cards is the starter,
+    so each five cards are counted once with score() and only flush and nobs
+    again for each way to choose the starter (_bonus): a second hand is one of
+    21 fives (the seven less the two laid away), a crib one of 35 (the two
+    first crib cards and three of the seven).
     """
     global calls
     order = sorted(range(15), key=lambda k: (-nums[k], k))
@@ -431,44 +464,71 @@ def look_ahead(pending, unseen, nums, den, hands, extra=None):
     if extra is not None and extra not in chosen:
         chosen.append(extra)
     n = len(unseen)
+    rest7, slot2, tri7, slotc = _SEVENS
     heels = 0
     for c in unseen:
         if c >> 2 == _JACK:
             heels += 2
+    u = unseen
+    # Flush and nobs can only count with a jack among the cards, or four of a suit.
+    jack = heels > 0
+    suits = bytearray(4)
+    for c in unseen:
+        suits[c & 3] += 1
+    four = suits[0] > 3 or suits[1] > 3 or suits[2] > 3 or suits[3] > 3
+    h = bytearray(4)
+    # second[s * 15 + q]: the second hand of second discard q when unseen[s] is the starter.
+    second = [0] * 105
+    for p in range(21):
+        o = p * 5
+        c0 = u[rest7[o]]
+        c1 = h[0] = u[rest7[o + 1]]
+        c2 = h[1] = u[rest7[o + 2]]
+        c3 = h[2] = u[rest7[o + 3]]
+        c4 = h[3] = u[rest7[o + 4]]
+        v = score(h, c0, False)
+        if jack or four:
+            v -= _bonus(c1, c2, c3, c4, c0)
+            second[slot2[o]] = v + _bonus(c1, c2, c3, c4, c0)
+            second[slot2[o + 1]] = v + _bonus(c0, c2, c3, c4, c1)
+            second[slot2[o + 2]] = v + _bonus(c0, c1, c3, c4, c2)
+            second[slot2[o + 3]] = v + _bonus(c0, c1, c2, c4, c3)
+            second[slot2[o + 4]] = v + _bonus(c0, c1, c2, c3, c4)
+        else:
+            for r in range(o, o + 5):
+                second[slot2[r]] = v
+    calls += 21
+    crib = [0] * 105
     totals = [0] * 15
     for k in chosen:
-        totals[k] = hands[k] + heels
-    six = bytearray(6)
-    hand2 = bytearray(4)
-    crib = bytearray(4)
-    second = [0] * 15
-    for s in range(n):
-        starter = unseen[s]
-        at = 0
-        for t in range(n):
-            if t != s:
-                six[at] = unseen[t]
-                at += 1
-        # The second hand of each second discard, with this starter.
-        for q in range(15):
-            o = q * 4
-            hand2[0] = six[_KEEP[o]]
-            hand2[1] = six[_KEEP[o + 1]]
-            hand2[2] = six[_KEEP[o + 2]]
-            hand2[3] = six[_KEEP[o + 3]]
-            second[q] = score(hand2, starter, False)
-        for k in chosen:
-            crib[0] = pending[_FIRST[k]]
-            crib[1] = pending[_SECOND[k]]
+        a = h[0] = pending[_FIRST[k]]
+        b = h[1] = pending[_SECOND[k]]
+        suited = a & 3 == b & 3 and suits[a & 3] > 1
+        special = suited or jack or a >> 2 == _JACK or b >> 2 == _JACK
+        for t in range(35):
+            o = t * 3
+            x = u[tri7[o]]
+            y = h[2] = u[tri7[o + 1]]
+            z = h[3] = u[tri7[o + 2]]
+            v = score(h, x, False)
+            if special:
+                v -= _bonus(a, b, y, z, x)
+                crib[slotc[o]] = v + _bonus(a, b, y, z, x)
+                crib[slotc[o + 1]] = v + _bonus(a, b, x, z, y)
+                crib[slotc[o + 2]] = v + _bonus(a, b, x, y, z)
+            else:
+                crib[slotc[o]] = crib[slotc[o + 1]] = crib[slotc[o + 2]] = v
+        calls += 35
+        total = hands[k] + heels
+        for s in range(n):
+            o = s * 15
             best = 0
-            for q in range(15):
-                crib[2] = six[_FIRST[q]]
-                crib[3] = six[_SECOND[q]]
-                v = second[q] + score(crib, starter, False)
+            for q in range(o, o + 15):
+                v = second[q] + crib[q]
                 if v > best:
                     best = v
-            totals[k] += best
-        calls += 15 + len(chosen) * 15
+            total += best
+        totals[k] = total
     values = [0.0] * 15
     gain = None
     for k in chosen:
@@ -480,3 +540,57 @@ def look_ahead(pending, unseen, nums, den, hands, extra=None):
         if k not in chosen:
             values[k] = nums[k] / den + gain
     return values, 1
+
+
+def _bonus(c0, c1, c2, c3, s):
+    """What score() adds by suit to hand c0..c3 with starter s: flush (the hand
+    rule: four, five with the starter's suit) and nobs."""
+    t = c0 & 3
+    p = 0
+    if c1 & 3 == t and c2 & 3 == t and c3 & 3 == t:
+        p = 5 if s & 3 == t else 4
+    j = 40 + (s & 3)  # the jack of the starter's suit
+    if c0 == j or c1 == j or c2 == j or c3 == j:
+        p += 1
+    return p
+
+
+def _sevens():
+    """Index tables for seven unseen cards 0..6 (made once, at import): the five
+    cards left by each of the 21 pairs, the 35 triples, and where each lands in
+    a starter-by-second-discard grid (s * 15 + q, q the pair's code in the six
+    that starter s leaves)."""
+    rest7 = bytearray(105)
+    slot2 = bytearray(105)
+    at = 0
+    for x in range(7):
+        for y in range(x + 1, 7):
+            for s in range(7):
+                if s != x and s != y:
+                    rest7[at] = s
+                    slot2[at] = _slot(s, x, y)
+                    at += 1
+    tri7 = bytearray(105)
+    slotc = bytearray(105)
+    at = 0
+    for x in range(7):
+        for y in range(x + 1, 7):
+            for z in range(y + 1, 7):
+                tri7[at] = x
+                tri7[at + 1] = y
+                tri7[at + 2] = z
+                slotc[at] = _slot(x, y, z)
+                slotc[at + 1] = _slot(y, x, z)
+                slotc[at + 2] = _slot(z, x, y)
+                at += 3
+    return rest7, slot2, tri7, slotc
+
+
+def _slot(s, x, y):
+    """s * 15 + the code of laying away x and y (x < y) from the six that starter s leaves."""
+    i = x - (x > s)
+    j = y - (y > s)
+    return s * 15 + PAIRS.index((i, j))
+
+
+_SEVENS = _sevens()

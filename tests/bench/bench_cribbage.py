@@ -16,7 +16,7 @@ two processes.
 import gc
 import sys
 
-from benchutil import clock_ms, elapsed_ms, run_steps, sample_hands, score_ms
+from benchutil import least_ratio, run_steps, sample_hands, score_ms
 
 MICROPYTHON = sys.implementation.name == "micropython"
 _HANDS = sample_hands(200)
@@ -68,19 +68,7 @@ def fastest(choose, g, seat):
     """The expert's choice and its time in score() calls: each run is paired with a
     run of score() calls just after it, so a machine busy with other work slows
     both alike; the least ratio of REPEAT runs is kept."""
-    from crib.score import score
-
-    best = None
-    for _ in range(REPEAT):
-        t0 = clock_ms()
-        got = choose(g, seat, "expert")
-        t = elapsed_ms(t0)
-        t0 = clock_ms()
-        for hand, starter in _HANDS:
-            score(hand, starter)
-        unit = elapsed_ms(t0) / len(_HANDS)
-        if unit > 0 and (best is None or t / unit < best):
-            best = t / unit
+    best, _, got = least_ratio(lambda: choose(g, seat, "expert"), REPEAT, _HANDS, 0)
     return got, best
 
 

@@ -123,3 +123,32 @@ def policy_table(configs, policies, play_one, n_games, name, target, labels=None
         print("| %s | %d | %s |" % (name(config), target(config), " | ".join(cells)))
     print("(%.0f s wall on 2 processes)" % (time.monotonic() - t0))
     return results
+
+
+def least_ratio(call, repeat, hands, least_ms=20):
+    """How long call() takes, as a multiple of one score() call, on a machine busy
+    with other work: `repeat` runs of call() (as many calls as make least_ms),
+    each followed by one score() per (hand, starter) of `hands`, so that whatever
+    slows one slows the other alike; the least ratio is kept. Returns (least
+    ratio, least ms per call, the last call's result)."""
+    from crib.score import score
+
+    t0 = clock_ms()
+    got = call()
+    per = max(1, int(least_ms / max(elapsed_ms(t0), 0.5)))
+    best = None
+    least = None
+    for _ in range(repeat):
+        t0 = clock_ms()
+        for _ in range(per):
+            got = call()
+        t = elapsed_ms(t0) / per
+        t0 = clock_ms()
+        for hand, starter in hands:
+            score(hand, starter)
+        unit = elapsed_ms(t0) / len(hands)
+        if unit > 0 and (best is None or t / unit < best):
+            best = t / unit
+        if least is None or t < least:
+            least = t
+    return best, least, got

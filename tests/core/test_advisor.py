@@ -138,9 +138,10 @@ def check_look_ahead(g):
     got = {}
     for value, a, b in ranked:
         got[advisor.PAIRS.index((pending.index(a), pending.index(b)))] = value
-    # The ones looked ahead (the best by the one-deal value) are exact, the best among them.
+    # The ones looked ahead (the best by the table's estimate) are exact, the best among them.
     nums, den = advisor.expectations(pending, crib, unseen, rule, others)
-    order = sorted(range(15), key=lambda k: (-nums[k], k))[:advisor.LOOK]
+    estimate = advisor.with_gain(pending, nums, den)
+    order = sorted(range(15), key=lambda k: (-estimate[k], k))[:advisor.LOOK]
     for k in order:
         assert abs(got[k] - want[k]) < 1e-9, (g, k)
     assert abs(ranked[0][0] - max(want[k] for k in order)) < 1e-9
@@ -150,6 +151,36 @@ def check_look_ahead(g):
         mine = advisor.rank_discards(g, "advisor", (pending[j], pending[i]))
         found = [v for v, a, b in mine if {a, b} == {pending[i], pending[j]}]
         assert len(found) == 1 and abs(found[0] - want[k]) < 1e-9, (g, k)
+
+
+def test_patience_ii_first_discards_add_the_tables_gain():
+    # Before the last deal the first discard is worth its one-deal value plus the
+    # gain of the player's later choice of the second, from the table.
+    from crib import aheadtable
+
+    for seed in range(2):
+        g = games.new("patience2", 300 + seed)
+        while g.round < 4:
+            if not g.crib:
+                pending, crib, unseen, rule, others = advisor.situation(g)
+                nums, den = advisor.expectations(pending, crib, unseen, rule, others)
+                got = {}
+                for value, a, b in advisor.rank_discards(g):
+                    got[(a, b)] = value
+                for k in range(15):
+                    i, j = advisor.PAIRS[k]
+                    a = pending[i]
+                    b = pending[j]
+                    gain = aheadtable.gain(a >> 2, b >> 2, a & 3 == b & 3)
+                    assert 7000 < gain < 14000  # a second hand and the choice's gain
+                    assert abs(got[(a, b)] - nums[k] / den - gain / 1000) < 1e-9
+                advisor.AHEAD = False
+                try:
+                    one = advisor.rank_discards(g)[0]
+                finally:
+                    advisor.AHEAD = True
+                assert one[0] == max(nums) / den  # without: the one deal alone
+            g.discard(*advisor.best_discard(g))
 
 
 def test_exact_late_in_the_deal():
@@ -184,10 +215,10 @@ def test_ranking_is_complete_and_sorted():
             assert values == sorted(values, reverse=True)
             assert advisor.best_discard(g) == ranked[0][1:]
             # A hint counts each hand with one score() per starter rank at most; Patience
-            # II's last first discard adds the look-ahead: 15 + 15 per discard looked at,
-            # for each of the seven starters.
+            # II's last first discard adds the look-ahead: 21 second hands and 35 cribs
+            # per discard looked at.
             if g.kind == 2 and g.round == 4 and not g.crib:
-                assert 0 < advisor.calls <= 15 * 7 + 7 * 15 * (1 + advisor.LOOK)
+                assert 0 < advisor.calls <= 15 * 7 + 21 + 35 * advisor.LOOK
             else:
                 assert 0 < advisor.calls <= 15 * 13 * 2 + 13
             g.discard(*ranked[-1][1:])  # the worst discard: the game goes on all the same
