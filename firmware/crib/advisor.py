@@ -47,6 +47,16 @@ _FIRST = bytes(i for i, j in PAIRS)
 _SECOND = bytes(j for i, j in PAIRS)
 
 
+# Foster's last deal is a race to the target: of the RACE_LOOK best discards by
+# expected points (and the player's pick), the one with the most of the RACE_WAYS
+# ways the six unseen cards can lie that reach it goes first (see race()); wins
+# holds those counts after a ranking there (-1 for the others; None elsewhere).
+# RACE False ranks by expected points alone (for the bench).
+RACE = True
+RACE_LOOK = const(4)
+RACE_WAYS = const(60)
+wins = None
+
 # How a policy values the crib: not at all, by the full-pack table, exactly.
 POLICIES = ("hand", "table", "advisor")
 
@@ -60,24 +70,33 @@ def rank_discards(game, policy="advisor", mine=None):
     Patience II's last deal the advisor looks ahead at the first discard (see
     look_ahead); mine, the pair the player chose, is then valued exactly too.
     """
-    nums, den, pending = _values(game, policy, mine)
-    return ranked(pending, nums, den)
+    nums, den, pending, first = _values(game, policy, mine)
+    return ranked(pending, nums, den, first)
 
 
 def best_discard(game, policy="advisor"):
     """The two cards (a, b) the policy would lay away."""
-    nums, den, pending = _values(game, policy, None)
-    best = 0
-    for k in range(1, 15):
-        if nums[k] > nums[best]:
-            best = k
+    nums, den, pending, best = _values(game, policy, None)
+    if best is None:
+        best = 0
+        for k in range(1, 15):
+            if nums[k] > nums[best]:
+                best = k
     i, j = PAIRS[best]
     return pending[i], pending[j]
 
 
 def _values(game, policy, mine):
+    """(numerators, denominator, pending, the discard to rank first or None)."""
+    global wins
+    wins = None
     pending, crib, unseen, rule, others = situation(game)
     mode = _mode(policy)
+    extra = None
+    if mine is not None and mine[0] in pending and mine[1] in pending and mine[0] != mine[1]:
+        i = pending.index(mine[0])
+        j = pending.index(mine[1])
+        extra = PAIRS.index((i, j) if i < j else (j, i))
     first = AHEAD and mode == _EXACT and game.kind == 2 and not crib
     last = first and len(unseen) == 7
     parts = []
@@ -88,13 +107,17 @@ def _values(game, policy, mine):
         hands = [h // (den // 7) for h, _ in parts]  # a starter weighs den / 7
         nums, den = with_gain(pending, nums, den), 1
         if last:
-            extra = None
-            if mine is not None and mine[0] in pending and mine[1] in pending and mine[0] != mine[1]:
-                i = pending.index(mine[0])
-                j = pending.index(mine[1])
-                extra = PAIRS.index((i, j) if i < j else (j, i))
             nums, den = look_ahead(pending, unseen, nums, den, hands, extra)
-    return nums, den, pending
+    elif RACE and mode == _EXACT and game.kind == 0 and game.round == game.deals:
+        top = sorted(range(15), key=lambda k: (-nums[k], k))[:RACE_LOOK]
+        wins = race(pending, unseen, game.target - game.score,
+                    top if extra is None or extra in top else top + [extra], rule)
+        best = top[0]
+        for k in top:  # by wins, then points (the player's pick is only counted)
+            if wins[k] > wins[best]:
+                best = k
+        return nums, den, pending, best
+    return nums, den, pending, None
 
 
 def with_gain(pending, nums, den):
@@ -116,9 +139,10 @@ def _mode(policy):
     return POLICIES.index(policy)
 
 
-def ranked(pending, nums, den):
-    """(expected, a, b) per discard, best first; ties keep the dealt order."""
-    order = sorted(range(15), key=lambda k: (-nums[k], k))
+def ranked(pending, nums, den, first=None):
+    """(expected, a, b) per discard, best first (first, if given, then by value);
+    ties keep the dealt order."""
+    order = sorted(range(15), key=lambda k: (k != first, -nums[k], k))
     out = []
     for k in order:
         i, j = PAIRS[k]
@@ -591,6 +615,61 @@ def _slot(s, x, y):
     i = x - (x > s)
     j = y - (y > s)
     return s * 15 + PAIRS.index((i, j))
+
+
+
+def race(pending, unseen, need, chosen, crib_rule=True):
+    """Foster's last deal: in how many of the 60 ways the six unseen cards can lie
+    each discard scores `need` points or more (per discard; -1 if not counted).
+
+    The six are the crib's two face-down cards and the last four, the starter
+    first among them: 15 pairs for the crib times 4 starters, equally likely,
+    and each decides the deal to the point (hand, crib, heels, and the last four
+    counted without a starter). Counted for the discards (codes) in chosen;
+    crib_rule: the crib flush rule, as in expectations().
+    """
+    global calls
+    out = [-1] * 15
+    for k in chosen:
+        out[k] = 0
+    n = len(unseen)
+    h = bytearray(4)
+    # hands[k * n + t]: the kept four of discard k with starter unseen[t].
+    hands = [0] * (15 * n)
+    for k in chosen:
+        o = k * 4
+        for x in range(4):
+            h[x] = pending[_KEEP[o + x]]
+        for t in range(n):
+            hands[k * n + t] = score(h, unseen[t], False)
+        calls += n
+    crib = bytearray(4)
+    for x in range(n):
+        for y in range(x + 1, n):
+            at = 0
+            for t in range(n):
+                if t != x and t != y:
+                    h[at] = unseen[t]
+                    at += 1
+            left = need - score(h, None, False)  # the last four, without a starter
+            calls += 1
+            crib[2] = unseen[x]
+            crib[3] = unseen[y]
+            for t in range(n):
+                if t == x or t == y:
+                    continue
+                s = unseen[t]
+                short = left - 2 if s >> 2 == _JACK else left
+                for k in chosen:
+                    v = short - hands[k * n + t]
+                    if v > 0:
+                        crib[0] = pending[_FIRST[k]]
+                        crib[1] = pending[_SECOND[k]]
+                        calls += 1
+                        if score(crib, s, crib_rule) < v:
+                            continue
+                    out[k] += 1
+    return out
 
 
 _SEVENS = _sevens()

@@ -106,9 +106,13 @@ class Table:
             self.tip = ["No advisor installed"]
             return
         pair, best, yours = h
-        self.tip = ["Best: %s  %.1f" % (_names(pair), best)]
+        # Foster's last deal ranks by the chance to reach the target: shown too.
+        from crib import advisor  # pyright: ignore[reportMissingImports]
+
+        wins = advisor.wins
+        self.tip = ["Best: %s  %.1f%s" % (_names(pair), best, _chance(wins, g.pending, pair))]
         if yours is not None:
-            self.tip.append("Yours: %s  %.1f" % (_names(mine), yours))
+            self.tip.append("Yours: %s  %.1f%s" % (_names(mine), yours, _chance(wins, g.pending, mine)))
 
     def lit(self):
         m = 0
@@ -181,6 +185,18 @@ class Table:
                 gfx.mini_back(fb, x, y - 2)
                 gfx.right(fb, right, 127, y)
         _strip(fb, play, g)
+
+
+def _chance(wins, pending, pair):
+    """ " 45%": the chance of the pair to reach the target, when the advisor raced."""
+    from crib.advisor import PAIRS, RACE_WAYS  # pyright: ignore[reportMissingImports]
+
+    if wins is None:
+        return ""
+    i = pending.index(pair[0])
+    j = pending.index(pair[1])
+    w = wins[PAIRS.index((i, j) if i < j else (j, i))]
+    return "" if w < 0 else " %d%%" % ((200 * w + RACE_WAYS) // (2 * RACE_WAYS))
 
 
 def _names(cards):

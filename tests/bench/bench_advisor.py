@@ -127,17 +127,18 @@ def worst_hints(advisor):
 
 
 # The advisor without what issue 10 added, for before/after: Patience II's first
-# discard by its one deal alone (advisor.AHEAD off).
-BEFORE = ("patience2",)
+# discard by its one deal alone (advisor.AHEAD off), Foster's last deal by
+# expected points alone (advisor.RACE off).
+BEFORE = ("solitaire", "patience2")
 
 
 def play_one(variant, policy, seed):
     from crib import advisor, autoplay
 
     before = policy == "before"
-    advisor.AHEAD = not before
+    advisor.AHEAD = advisor.RACE = not before
     g = autoplay.play(variant, seed, "advisor" if before else policy)
-    advisor.AHEAD = True
+    advisor.AHEAD = advisor.RACE = True
     return g.score, g.won
 
 

@@ -183,6 +183,58 @@ def test_patience_ii_first_discards_add_the_tables_gain():
             g.discard(*advisor.best_discard(g))
 
 
+def race_by_enumeration(g):
+    """Foster's last deal: for each discard, in how many of the 60 ways the six unseen
+    cards can lie (crib pair, then the starter of the last four) the deal reaches 91."""
+    pending, crib, unseen, rule, others = advisor.situation(g)
+    need = g.target - g.score
+    out = []
+    for i, j in advisor.PAIRS:
+        a = pending[i]
+        b = pending[j]
+        kept = tuple(c for c in pending if c != a and c != b)
+        won = 0
+        for x, y in combos2(list(unseen)):
+            last = tuple(c for c in unseen if c != x and c != y)
+            for s in last:
+                total = score(kept, s) + score((a, b, x, y), s, True) + score(last, None)
+                won += total + (2 if s >> 2 == 10 else 0) >= need
+        out.append(won)
+    return out
+
+
+def test_fosters_last_deal_races_to_the_target():
+    for seed in range(3 * HEAVY):
+        g = play_to("solitaire", seed, 5)
+        want = race_by_enumeration(g)
+        ranked = advisor.rank_discards(g)
+        got = advisor.wins
+        assert got is not None and len([w for w in got if w >= 0]) >= advisor.RACE_LOOK
+        for k in range(15):
+            assert got[k] < 0 or got[k] == want[k], (seed, k)
+        # The first is the most likely to win of those counted, by points among equals;
+        # the values stay each discard's expected points.
+        pending = g.pending
+        best = advisor.PAIRS.index((pending.index(ranked[0][1]), pending.index(ranked[0][2])))
+        assert got[best] == max(got)
+        advisor.RACE = False
+        try:
+            plain = advisor.rank_discards(g)
+            assert advisor.wins is None
+        finally:
+            advisor.RACE = True
+        assert sorted(ranked) == sorted(plain)
+        assert advisor.best_discard(g) == ranked[0][1:]
+        # The player's pick is counted too, whatever it is.
+        a, b = plain[-1][1:]
+        advisor.rank_discards(g, "advisor", (a, b))
+        k = advisor.PAIRS.index(tuple(sorted((pending.index(a), pending.index(b)))))
+        assert advisor.wins[k] == want[k]
+    g = play_to("solitaire", 0, 4)
+    advisor.rank_discards(g)
+    assert advisor.wins is None  # only the last deal races
+
+
 def test_exact_late_in_the_deal():
     # The last deals have few unseen cards, so the brute force is quick even here.
     for seed in range(HEAVY):
