@@ -168,12 +168,14 @@ def one_card_crib(card):
 
 
 def let_go():
-    """Forget what only the discards use (the advisor, the crib table), once every
-    hand is laid away: the play does without them and the next deal loads them again."""
+    """Forget what only the discards use (the advisor, the crib table, the play's
+    table for the expert's lay-away), once every hand is laid away: the play does
+    without them and the next deal loads them again."""
     from crib import forget
 
     forget("crib.advisor")
     forget("crib.cribtable")
+    forget("crib.pegtable")
 
 
 def discard(g, seat, level):
