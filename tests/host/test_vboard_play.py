@@ -48,9 +48,14 @@ class Terminal:
     def text(self):
         return self.out.decode("utf-8", "replace")
 
-    def type(self, keys, pause=0.4):
+    def type(self, keys, pause=0.4, settle=15):
+        """Each key, then its redraw: a key is typed only once the board has
+        drawn the last one's screen (a loaded machine slows the VM, and keys
+        typed faster than it draws would run ahead of the game)."""
         for k in keys:
+            before = len(self.out)
             os.write(self.fd, bytes([k]))
+            self.pump(settle, until=lambda: len(self.out) > before)
             self.pump(pause)
 
     def wait(self, timeout=60):
