@@ -55,7 +55,7 @@ class Terminal:
         for k in keys:
             before = len(self.out)
             os.write(self.fd, bytes([k]))
-            self.pump(settle, until=lambda: len(self.out) > before)
+            self.pump(settle, until=lambda before=before: len(self.out) > before)
             self.pump(pause)
 
     def wait(self, timeout=60):
