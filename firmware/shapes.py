@@ -179,6 +179,11 @@ def grid_record(r):
         return "players"
     if not _int(r.get("place"), 1, players):
         return "place"
+    return _dealt(r) or _stranger(r, _GRID)
+
+
+def _dealt(r):
+    """None, or the wrong one of a finished deal's seed, date, code and generator."""
     if not _int(r.get("seed"), 0, _MAX_SEED):
         return "seed"
     if not _maybe_text(r.get("date"), _DATE):
@@ -187,7 +192,7 @@ def grid_record(r):
         return "code"
     if not _int(r.get("gen", 1), 1, GEN):
         return "gen"
-    return _stranger(r, _GRID)
+    return None
 
 
 def _squares(moves, n):
@@ -222,15 +227,7 @@ def score_record(r):
         return "initials"
     if not _int(r.get("score"), 1, _MAX_SCORE):
         return "score"
-    if not _int(r.get("seed"), 0, _MAX_SEED):
-        return "seed"
-    if not _maybe_text(r.get("date"), _DATE):
-        return "date"
-    if not _maybe_text(r.get("code"), _CODE):
-        return "code"
-    if not _int(r.get("gen", 1), 1, GEN):
-        return "gen"
-    return _stranger(r, keys)
+    return _dealt(r) or _stranger(r, keys)
 
 
 def device_record(r):
