@@ -1,25 +1,77 @@
-"""The shipped Cribbage Squares values are what tools/make_grid_tables.py computes.
+"""The pieces of tools/make_grid_tables.py that make the Cribbage Squares values.
 
-A spread of three-card entries is recomputed from scratch (every fourth card and
-starter through score()) and compared with the bytes in crib/gridtable.py; the
-poker values are learned by play and checked for shape in tests/core.
+The full-pack values the fit starts from are recomputed from scratch for a spread
+of three-card lines (every fourth card and starter through score()); the rank
+points the tool hands to tools/grid_values.c are score() without flush and nobs;
+and the C program, given a table, plays seeded deals exactly as
+crib/placement.py does with it (the tool checks the same of the fitted tables
+every time it writes them). The fit itself takes minutes and is not rerun here.
 """
+import random
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from crib import gridtable, placement
+from crib.grids import new
+from crib.score import score
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import make_grid_tables  # noqa: E402
 
-
-def shipped(key):
-    return gridtable.SQUARES[2 * key] | gridtable.SQUARES[2 * key + 1] << 8
+ENTRIES = make_grid_tables.SQUARES_KEYS
 
 
-def test_three_card_values_are_recomputed_exactly():
-    for ranks, suited in (((4, 4, 9), 0), ((0, 1, 2), 1), ((3, 4, 5), 0), ((10, 11, 12), 1), ((4, 9, 10), 0),
-                          ((12, 12, 12), 0), ((0, 6, 7), 1)):
-        key = placement.squares_key(*ranks, 3, suited)
-        k, value = make_grid_tables.three_card_value((key, ranks, suited))
-        assert k == key and shipped(key) == round(value)
+def test_three_card_full_pack_values_are_exact():
+    # A five-five-ten line is worth more than an ace-six-queen, and each value is the mean
+    # of score() over every fourth card and starter from the rest of the pack.
+    rest = [c for c in range(52) if c not in (16, 17, 36)]
+    total = sum(score([16, 17, 36, x], s, False) for x in rest for s in rest if s != x)
+    key, value = make_grid_tables.three_card_value((placement.squares_key(4, 4, 9, 3, 0), (4, 4, 9), 0))
+    assert key == placement.squares_key(4, 4, 9, 3, 0) and value == 100 * total / (49 * 48)
+    _, low = make_grid_tables.three_card_value((placement.squares_key(0, 5, 11, 3, 0), (0, 5, 11), 0))
+    assert value > low > 0
+
+
+def test_rank_points_are_score_without_flush_and_nobs():
+    rng = random.Random(7)
+    for first in (0, 4, 10):
+        points = make_grid_tables.rank_points(first)
+        assert len(points) == 13 ** 4
+        for _ in range(300):
+            ranks = [first] + [rng.randrange(13) for _ in range(4)]
+            hand = [ranks[0] * 4 + 1, ranks[1] * 4 + 2, ranks[2] * 4 + 3, ranks[3] * 4 + 2]
+            starter = ranks[4] * 4  # no hand card of its suit: no nobs; suits mixed: no flush
+            index = ((ranks[1] * 13 + ranks[2]) * 13 + ranks[3]) * 13 + ranks[4]
+            assert points[index] == score(hand, starter, False)
+
+
+class _Serial:
+    map = staticmethod(lambda f, xs: list(map(f, xs)))
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler (cc)")
+def test_the_c_program_plays_as_placement_does(tmp_path):
+    exe = make_grid_tables.compiled(tmp_path)
+    table = bytes(gridtable.SQUARES[2 * ENTRIES:4 * ENTRIES])  # the second quarter's values
+    (tmp_path / "start.bin").write_bytes(table)
+    (tmp_path / "deals.bin").write_bytes(b"")
+    seeds = range(3000, 3030)
+    (tmp_path / "check.bin").write_bytes(make_grid_tables.deals(seeds))
+    ranks = make_grid_tables.ranks_file(tmp_path, _Serial())
+    run = subprocess.run([str(exe), "fit", str(ranks), str(tmp_path / "start.bin"), str(tmp_path / "deals.bin"),
+                          "0", "0", str(tmp_path / "out.bin"), str(tmp_path / "check.bin")],
+                         check=True, capture_output=True, text=True, timeout=120)
+    out = (tmp_path / "out.bin").read_bytes()
+    assert out == table * 4  # no rounds: every quarter keeps the values it started with
+    scores = [int(x) for x in run.stdout.split()]
+    mine = []
+    for seed in seeds:
+        g = new("squares", seed)
+        while not g.over:
+            g.place(placement.best_square(g, "advisor", out))
+        mine.append(g.score)
+    assert scores == mine and len(set(mine)) > 5

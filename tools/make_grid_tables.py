@@ -11,20 +11,37 @@ starting guess. The advisor plays here without its look one card ahead (as when
 these values were first made; it is also far quicker). Seeds from 10,000,000
 up, clear of the bench's 0..1999.
 
-Cribbage Squares: a line of one to three cards, by its ranks and whether it is
-still one suit, is valued at its exact expected score when the rest of the
-line and the starter come at random from the rest of a full pack (three
-cards: every fourth card and starter by score(); fewer: the average over the
-next card). (Learning these by play as for poker was tried and scored lower:
-56 against 58.)
+Cribbage Squares: a line of one to three cards is valued by its ranks, whether
+it is still one suit, and the quarter of the game (cards down // 4). First
+each class's exact expected score when the rest of the line and the starter
+come at random from the rest of a full pack (three cards: every fourth card
+and starter by score(); fewer: the average over the next card). Those values
+are blind to the player's choices; they start a fitted value iteration
+(tools/grid_values.c, compiled here with cc): rounds of 10,000 seeded deals
+from 20,000,000 up played with the current tables, and every grid on the way
+valued one card ahead (the mean over each unseen next card of its best
+square's total by the next quarter's tables); each quarter's entries are
+fitted to those values by least squares, from the last quarter back. The
+tool then plays CHECK_GAMES deals in crib/placement.py with the new module and
+stops if any score differs from the C program's. (Learning values from the
+final scores of the advisor's own play was tried and scored lower: 53.7-56
+against 58.2.)
+
+`--bound N` prints instead what no policy can beat on N deals from
+TUNING_SEED: the best arrangement of each deal's sixteen cards known in
+advance (only the starter unknown), by simulated annealing.
 
     python3 tools/make_grid_tables.py [--games N] [--rounds R] [--only poker|squares] [--table T]
+    python3 tools/make_grid_tables.py --bound N
 
 Deterministic for given options (the defaults made the shipped file); takes
-some ten minutes on two idle cores.
+some ten minutes on two idle cores for poker, two for Squares.
 """
 import argparse
+import importlib
+import subprocess
 import sys
+import tempfile
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -32,11 +49,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "host" / "pocketcrib" / "mpshim")]
 
 from crib import grids, placement, poker  # noqa: E402
+from crib.rng import shuffled_pack  # noqa: E402
 from crib.score import score  # noqa: E402
 
 OUT = ROOT / "firmware" / "crib" / "gridtable.py"
 POKER_KEYS = 6 * 7 * 2 * 2 * 2
 SQUARES_KEYS = 1 + 13 + 91 * 2 + 455 * 2
+SQUARES_SEED_BASE = 20_000_000  # deals sampled for the Squares values (clear of poker's and the bench's)
+SQUARES_GAMES = 10_000  # deals a round
+SQUARES_ROUNDS = 3
+CHECK_GAMES = 300
+TUNING_SEED = 5_000_000  # the deals tuning and --bound are measured on
+FIT = ROOT / "tools" / "grid_values.c"
 SEED_BASE = 10_000_000
 PSEUDO = 20  # weight of the previous value against the new samples
 # Rounds of play per table: the English values were still improving after four.
@@ -181,6 +205,77 @@ def squares_values(pool):
     return values
 
 
+def rank_points(first):
+    """Fifteens, pairs and runs of every five ranks whose first is `first` (flush and nobs apart)."""
+    out = bytearray()
+    hand = bytearray(4)
+    for rest in range(13 ** 4):
+        r1, r2, r3, r4 = rest // 2197, rest // 169 % 13, rest // 13 % 13, rest % 13
+        # Four suits in hand: no flush; the starter's suit is the first card's, so nobs
+        # comes only from a first card that is a jack, and is taken off.
+        hand[0], hand[1], hand[2], hand[3] = first * 4, r1 * 4 + 1, r2 * 4 + 2, r3 * 4 + 3
+        out.append(score(hand, r4 * 4, False) - (first == placement._JACK))
+    return bytes(out)
+
+
+def deals(seeds):
+    return b"".join(bytes(shuffled_pack(s)[:17]) for s in seeds)
+
+
+def compiled(tmp):
+    """tools/grid_values.c built in tmp."""
+    exe = Path(tmp) / "grid_values"
+    subprocess.run(["cc", "-O2", "-o", str(exe), str(FIT), "-lm"], check=True)
+    return exe
+
+
+def ranks_file(tmp, pool):
+    path = Path(tmp) / "ranks.bin"
+    path.write_bytes(b"".join(pool.map(rank_points, range(13))))
+    return path
+
+
+def fit_squares(start, pool, games, rounds):
+    """The quarter tables fitted by grid_values.c, and its scores of the check deals."""
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = compiled(tmp)
+        files = {name: Path(tmp) / (name + ".bin") for name in ("start", "deals", "out", "check")}
+        files["start"].write_bytes(start)
+        files["deals"].write_bytes(deals(range(SQUARES_SEED_BASE, SQUARES_SEED_BASE + games * rounds)))
+        files["check"].write_bytes(deals(range(TUNING_SEED, TUNING_SEED + CHECK_GAMES)))
+        run = subprocess.run([str(exe), "fit", str(ranks_file(tmp, pool)), str(files["start"]),
+                              str(files["deals"]), str(rounds), str(games), str(files["out"]),
+                              str(files["check"])], check=True, capture_output=True, text=True)
+        return files["out"].read_bytes(), [int(x) for x in run.stdout.split()]
+
+
+def check_squares(scores):
+    """Play the check deals with the module just written: the C program's scores, or exit."""
+    from crib import gridtable
+
+    importlib.reload(gridtable)
+    for i, want in enumerate(scores):
+        got = placement.play("squares", TUNING_SEED + i).score
+        if got != want:
+            sys.exit("seed %d: crib/placement.py scores %d, grid_values.c %d" % (TUNING_SEED + i, got, want))
+    print("squares: %d check deals play alike, mean %.2f" % (len(scores), sum(scores) / len(scores)))
+
+
+def bound(n, iterations=200_000):
+    """Mean and standard error of the best arrangement of n tuning deals known in advance."""
+    with tempfile.TemporaryDirectory() as tmp, Pool(2) as pool:
+        exe = compiled(tmp)
+        packs = Path(tmp) / "packs.bin"
+        packs.write_bytes(deals(range(TUNING_SEED, TUNING_SEED + n)))
+        run = subprocess.run([str(exe), "bound", str(ranks_file(tmp, pool)), str(packs), str(iterations)],
+                             check=True, capture_output=True, text=True)
+    xs = [float(x) for x in run.stdout.split()]
+    mean = sum(xs) / n
+    sd = (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5
+    print("the sixteen cards known in advance, best arrangement (%d deals from %d): %.2f +- %.2f (sd %.2f)"
+          % (n, TUNING_SEED, mean, sd / n ** 0.5, sd))
+
+
 def multisets(n):
     if n == 0:
         yield ()
@@ -205,8 +300,9 @@ HEADER = '''# Generated by tools/make_grid_tables.py: do not edit.
 # hundredths of a point, 16-bit little-endian, two bytes an entry.
 # POKER_*: expected final points of a Poker Patience line by its class
 # (placement.poker_key), learned by the advisor's own play with that table
-# and placement rule. SQUARES: expected score of a Cribbage Squares line of
-# 0..3 cards (placement.squares_key) completed at random from a full pack.
+# and placement rule. SQUARES: expected final score of a Cribbage Squares
+# line of 0..3 cards (placement.squares_key), one table per quarter of the
+# game (cards down // 4), by fitted value iteration from the full-pack values.
 '''
 
 FOOTER = '''
@@ -225,7 +321,11 @@ def main():
     ap.add_argument("--rounds", type=int, help="rounds of play and averaging (default 4 American, 8 English)")
     ap.add_argument("--only", choices=("poker", "squares"), help="remake one part, keep the other")
     ap.add_argument("--table", choices=poker.TABLES, help="remake the poker values of one table only")
+    ap.add_argument("--bound", type=int, metavar="N", help="print the Squares bound on N deals, write nothing")
     args = ap.parse_args()
+    if args.bound:
+        bound(args.bound)
+        return
     from crib import gridtable
 
     tables = {name: getattr(gridtable, name) for name in (
@@ -236,10 +336,14 @@ def main():
                 for foster in (False, True):
                     name = "POKER_" + table.upper() + ("_FOSTER" if foster else "")
                     tables[name] = learn_poker(table, foster, args.games, args.rounds or ROUNDS[table], pool)
+        scores = None
         if args.only != "poker":
-            tables["SQUARES"] = pack_values(squares_values(pool))
+            start = pack_values(squares_values(pool))
+            tables["SQUARES"], scores = fit_squares(start, pool, SQUARES_GAMES, SQUARES_ROUNDS)
     text = HEADER + "\n" + "\n".join(literal(k, v) for k, v in tables.items()) + "\n" + FOOTER
     OUT.write_text(text)
+    if scores:
+        check_squares(scores)
     print("wrote %s (%d bytes of tables)" % (OUT.relative_to(ROOT), sum(len(v) for v in tables.values())))
 
 

@@ -11,11 +11,12 @@
 #   policy can keep columns for flushes and rows for pairs). The expected final
 #   points of each such class, under the advisor itself, were learned offline
 #   by tools/make_grid_tables.py. A full line scores its actual points.
-# - Cribbage Squares: a line of one to three cards is valued by its ranks and
-#   whether it is still all one suit, from the same tool (the expectation when
-#   the rest of the line and the starter come at random from a full pack). A
-#   full line is valued exactly: its score averaged over every unseen starter,
-#   one score() per rank.
+# - Cribbage Squares: a line of one to three cards is valued by its ranks,
+#   whether it is still all one suit and the quarter of the game (cards down
+#   // 4; the grid after the placement being weighed), from the same tool
+#   (fitted card by card to what the player will choose next). A full line is
+#   valued exactly: its score averaged over every unseen starter, one score()
+#   per rank.
 #
 # Poker Patience without Foster's rule also looks one card ahead: the few
 # squares that gain most now are weighed again by where each unseen card
@@ -83,6 +84,7 @@ _C3 = tuple(x * (x - 1) * (x - 2) // 6 for x in range(17))
 _SQ_ONE = const(1)
 _SQ_TWO = const(14)  # 1 + 13
 _SQ_THREE = const(196)  # 14 + 91 * 2
+_SQ_KEYS = const(1106)  # 196 + 455 * 2: the entries of one quarter's table
 
 
 def chooser(policy, seed=0):
@@ -167,21 +169,23 @@ def expected(game, values=None):
     """The advisor's expected final score as the grid stands (the last placement scored exactly)."""
     if game.over:
         return game.score
-    scan(game, True, values)
+    scan(game, True, values, 0)
     return _standing(game) / 100
 
 
 # The state of every line, gathered once per placement.
 
 _values = b""  # the value table of the game being weighed
+_base = 0  # the first entry of its quarter (Cribbage Squares)
 _table = b""  # and its poker points table
 _cells = b""  # and its board
 _side = 5
 
 
-def scan(game, advisor=True, values=None):
-    """Fill the per-line scratch arrays for the game's board and its next card."""
-    global _values, _table, _cells, _side
+def scan(game, advisor=True, values=None, placing=1):
+    """Fill the per-line scratch arrays for the game's board and its next card; Cribbage
+    Squares' lines are valued as with placing (1, or 0 for the grid as it stands) more cards down."""
+    global _values, _table, _cells, _side, _base
     card = game.next
     if card is None:
         raise ValueError("the game is over: nothing to place")
@@ -190,8 +194,11 @@ def scan(game, advisor=True, values=None):
     _side = game.side
     if game.kind == 0:
         _values = values if values is not None else gridtable.poker(game.table, game.foster)
+        _base = 0
     else:
         _values = values if values is not None else gridtable.SQUARES
+        # (The last card's lines are full after it: the last quarter's entries cancel out.)
+        _base = _SQ_KEYS * (min(game.turn + placing, 15) >> 2)
         if advisor:
             _count_unseen(game)
     rank = card >> 2
@@ -477,6 +484,7 @@ def poker_key(n, pairs, mask, suited, col):
 
 def _table_value(key):
     v = _values
+    key += _base
     return v[2 * key] | (v[2 * key + 1] << 8)  # type: ignore
 
 

@@ -151,14 +151,39 @@ def test_value_tables_have_their_sizes_and_order():
             for col in (0, 1):
                 assert v(4, 6, 0, 0, col) > v(4, 3, 0, 0, col) > v(4, 1, 0, 0, col) > v(4, 0, 0, 0, col)
                 assert v(2, 1, 0, 0, col) > v(2, 0, 0, 0, col)
-    assert len(gridtable.SQUARES) == 2 * (1 + 13 + 91 * 2 + 455 * 2)
+    entries = 1 + 13 + 91 * 2 + 455 * 2
+    assert len(gridtable.SQUARES) == 4 * 2 * entries  # one table per quarter of the game
     five = placement.squares_key(4, 4, 4, 3, 0)
     low = placement.squares_key(0, 5, 11, 3, 0)
 
     def sq(k):
         return gridtable.SQUARES[2 * k] | gridtable.SQUARES[2 * k + 1] << 8
 
-    assert sq(five) > sq(low)
+    for quarter in range(4):
+        assert sq(quarter * entries + five) > sq(quarter * entries + low)
+
+
+def test_squares_lines_are_valued_by_the_quarter_after_the_card():
+    """A partial line is looked up in the table of the quarter the grid is in once the card is
+    down (cards down // 4), and in the quarter it is in now for the grid as it stands."""
+    entries = 1 + 13 + 91 * 2 + 455 * 2
+    g = grids.new("squares", 5)
+    seen = set()
+    while not g.over:
+        line = g.turn % 4  # a row: its cards so far
+        cards = [c for c in g.cells[line * 4:line * 4 + 4] if c != grids.EMPTY]
+        ranks = sorted(c >> 2 for c in cards) + [0, 0, 0]
+        suited = len({c & 3 for c in cards}) <= 1
+        if len(cards) < 4:
+            key = placement.squares_key(ranks[0], ranks[1], ranks[2], len(cards), suited)
+            for placing in (0, 1):
+                placement.scan(g, True, None, placing)
+                k = (min(g.turn + placing, 15) // 4) * entries + key
+                want = gridtable.SQUARES[2 * k] | gridtable.SQUARES[2 * k + 1] << 8
+                assert placement._squares_value(g, line, -1) == want
+                seen.add(k // entries)
+        g.place(placement.best_square(g))
+    assert seen == {0, 1, 2, 3}
 
 
 def test_choosing_allocates_nothing():
