@@ -22,18 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-FIRMWARE = Path(os.environ.get("POCKETCRIB_FIRMWARE", ROOT / "firmware"))
-MPSHIM = HERE / "mpshim"
-
-
-def use_firmware():
-    """Put the firmware and the MicroPython stand-ins on sys.path (once)."""
-    for p in (str(MPSHIM), str(FIRMWARE)):
-        if p not in sys.path:
-            sys.path.insert(0, p)
-
+from pocketcrib.core import use_firmware
 
 use_firmware()
 
