@@ -192,6 +192,13 @@ class Store:
             for i, d in enumerate(g.deals, start=1) for seat, (hand, play, muggins) in enumerate(d.seats)])
         return None
 
+    def _retake(self, key, variant, rec):
+        """A grid game pulled before and kept whole (of a generator this pocketcrib did not know
+        then, say) is taken apart now if it holds; else it stays whole, as reported then."""
+        if variant in gridrec.VARIANTS and not self.db.execute(
+                "SELECT 1 FROM grid_games WHERE device=? AND n=? AND digest=?", key).fetchone():
+            self._add_details(key, variant, rec)
+
     def add_pull(self, pulled):
         """Add what a pull found (device.Pulled); a PullReport."""
         now = time.strftime("%Y-%m-%dT%H:%M:%S")
@@ -209,6 +216,7 @@ class Store:
                     earlier = self.db.execute("SELECT digest FROM games WHERE device=? AND n=?",
                                               (pulled.device, row[1])).fetchall()
                     if (digest,) in earlier:
+                        self._retake(row[:2] + (digest,), row[2], rec)
                         continue
                     self.db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                     (*row, text, now, digest))
@@ -327,7 +335,7 @@ def _grid(g, row):
     table, foster, lines, heels, matched, place = row
     try:
         lines = [int(x) for x in lines.split()] if isinstance(lines, str) else None
-        found = gridrec.game({"variant": g["variant"], "table": table, "foster": {0: False, 1: True}.get(foster),
+        found = gridrec.fields({"variant": g["variant"], "table": table, "foster": {0: False, 1: True}.get(foster),
                              "lines": lines, "score": g["score"], "target": g["target"], "won": g["won"],
                              "matched": matched, "players": g["players"], "place": place}) if lines else None
     except (gridrec.BadRecord, ValueError, TypeError):

@@ -1,7 +1,7 @@
 """Issue 9, the host: a score database of the previous schema (version 2, cribbage games kept whole)
 grown to 10,000 games migrated in place, then shown, exported and plotted; and the property tests
 of cribbage and grid records (tests/host/test_cribbage_properties.py, test_grid_scores.py) at bench
-size (make test runs 150 examples).
+size (make test runs 150 examples); and a pull of 500 grid games, each replayed (gridrec.replay).
 
 The old database is tests/host/data/scores-v2.sqlite3 (made by the old store.py) with its games
 copied under new numbers: the same schema, the same records."""
@@ -15,11 +15,17 @@ import tempfile
 import time
 from pathlib import Path
 
-from pocketcrib import export, store
+from pocketcrib import device, export, gridrec, store
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "host"))
+import gridgames  # noqa: E402  (tests/host: records played by the firmware's engine)
+
 V2 = ROOT / "tests" / "host" / "data" / "scores-v2.sqlite3"
 GAMES = 10_000
+GRID_GAMES = 500
+KINDS = [("poker", "american", False), ("poker", "english", False), ("poker", "american", True),
+         ("poker", "english", True), ("squares", "american", False)]
 
 
 def grown(path, n):
@@ -44,6 +50,20 @@ def timed(f):
     return out, time.perf_counter() - t0
 
 
+def grid_pull():
+    """A pull of 500 grid games (a hundred of each of the five) into a new database, and the
+    part of it that is the replays."""
+    history = [gridgames.record(1000 + i, i + 1, *KINDS[i % len(KINDS)]) for i in range(GRID_GAMES)]
+    with tempfile.TemporaryDirectory() as tmp:
+        report, took = timed(lambda: store.Store(Path(tmp) / "s.sqlite3").add_pull(
+            device.Pulled("bench", [], history, [])))
+    assert report.games_added == GRID_GAMES and not report.problems, report.problems
+    _, checked = timed(lambda: [gridrec.fields(r) for r in history])
+    _, replayed = timed(lambda: [gridrec.game(r) for r in history])
+    print(f"pull: {GRID_GAMES} grid games in {took:.2f} s, of which replays {replayed - checked:.2f} s "
+          f"({(replayed - checked) / GRID_GAMES * 1000:.2f} ms a game; the fields' checks {checked:.3f} s)")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "scores.sqlite3"
@@ -66,6 +86,7 @@ def main():
                            ("plot", lambda: export.plot_png(games))):
             out, took = timed(make)
             print(f"{name}: {len(out) / 1024:,.0f} KB in {took:.2f} s")
+    grid_pull()
     env = dict(os.environ, HYPOTHESIS_PROFILE="bench")
     return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                            str(ROOT / "tests" / "host" / "test_cribbage_properties.py"),
