@@ -111,8 +111,16 @@ def test_patience2_last_first_discard_against_look_ahead():
 # starters exact. The sampling error of a discard's loss (the best's value
 # less the advisor's choice's, on the same sixes) is measured on each decision:
 # at 1,500 sixes its mean is about 0.01 points and its largest about 0.12.
+# At least 97% of all within LOOK_TOLERANCE, and 96% of each deal's.
 ALL_GAMES = 75
 SIXES = 1500
+ALL_SHARE = 0.97
+DEAL_SHARE = 0.96
+# How far the shown value may be from the reference's at the advisor's choice, on
+# average per deal: the first three take the second six's gain from a table (a
+# full pack in the first; fitted to the unseen cards per rank in the second and
+# third; measured 0.14, 0.27 and 0.43 points off), the last is exact.
+SHOWN_OFF = (0.25, 0.4, 0.6, 1e-9)
 
 
 def first_discards(seed):
@@ -147,12 +155,11 @@ def test_patience2_every_first_discard_against_look_ahead():
     for deal in (1, 2, 3, 4):
         mine = [r for r in results if r[0] == deal]
         per_deal.append(sum(1 for r in mine if r[1] <= LOOK_TOLERANCE) / len(mine))
-        # The shown value is the whole deal's: exact in the last deal, by the table's
-        # full-pack gain before it (off by a few tenths on average in the third deal,
-        # where few cards are left).
+        # The shown value is the whole deal's.
         off = sum(abs(r[3]) for r in mine) / len(mine)
-        assert off < (1e-9 if deal == 4 else 1.0), (deal, off)
+        assert off < SHOWN_OFF[deal - 1], (deal, off)
     # The sampling error of a loss stays below the tolerance, and small on average.
     errors = [r[2] for r in results]
     assert max(errors) < LOOK_TOLERANCE and sum(errors) / len(errors) < 0.03, max(errors)
-    assert good >= 0.96 * len(results), (good, len(results), per_deal)
+    assert good >= ALL_SHARE * len(results), (good, len(results), per_deal)
+    assert min(per_deal) >= DEAL_SHARE, per_deal

@@ -18,8 +18,9 @@
 # Patience II's first discard is worth more than its one deal: the player
 # will choose the second discard once he sees the second six. Its value is
 # the whole deal's: the one-deal value plus a table's gain for that choice
-# (crib/aheadtable.py), and in the last deal an exact look-ahead over the
-# seven cards left for the best few (look_ahead).
+# (crib/aheadtable.py, a full pack; in deals 2 and 3 crib/aheadcounts.py,
+# fitted to the unseen cards per rank), and in the last deal an exact
+# look-ahead over the seven cards left for the best few (look_ahead).
 from micropython import const
 
 from crib.cards import PIPS
@@ -105,7 +106,7 @@ def _values(game, policy, mine):
         # Patience II's first discard: the whole deal's value, the second discard
         # looked ahead by the table's gain; in the last deal, exactly (look_ahead).
         hands = [h // (den // 7) for h, _ in parts]  # a starter weighs den / 7
-        nums, den = with_gain(pending, nums, den), 1
+        nums, den = with_gain(pending, nums, den, unseen, game.round), 1
         if last:
             nums, den = look_ahead(pending, unseen, nums, den, hands, extra)
     elif RACE and mode == _EXACT and game.kind == 0 and game.round == game.deals:
@@ -120,16 +121,31 @@ def _values(game, policy, mine):
     return nums, den, pending, None
 
 
-def with_gain(pending, nums, den):
+def with_gain(pending, nums, den, unseen=None, deal=1):
     """Patience II's first discards valued over the whole deal (floats): the one-deal
-    value plus the table's gain of choosing the second discard (crib.aheadtable)."""
+    value plus the gain of choosing the second discard: in deals 2 and 3 fitted to
+    the unseen cards per rank (crib.aheadcounts), else over a full pack (crib.aheadtable)."""
+    from crib import aheadcounts
     from crib.aheadtable import gain
 
+    table = None
+    if unseen is not None and 2 <= deal <= 3:
+        table = aheadcounts.COUNTS[deal - 2]
+        ranks = bytearray(13)
+        suits = bytearray(4)
+        for c in unseen:
+            ranks[c >> 2] += 1
+            suits[c & 3] += 1
     out = [0.0] * 15
     for k in range(15):
         a = pending[_FIRST[k]]
         b = pending[_SECOND[k]]
-        out[k] = nums[k] / den + gain(a >> 2, b >> 2, a & 3 == b & 3) / 1000
+        suited = a & 3 == b & 3
+        if table is None:
+            g = gain(a >> 2, b >> 2, suited)
+        else:
+            g = aheadcounts.gain(table, a >> 2, b >> 2, suited, ranks, suits[a & 3])
+        out[k] = nums[k] / den + g / 1000
     return out
 
 

@@ -155,8 +155,10 @@ def check_look_ahead(g):
 
 def test_patience_ii_first_discards_add_the_tables_gain():
     # Before the last deal the first discard is worth its one-deal value plus the
-    # gain of the player's later choice of the second, from the table.
-    from crib import aheadtable
+    # gain of the player's later choice of the second: from the full-pack table in
+    # the first deal, from the table fitted to the unseen cards per rank in the
+    # second and third.
+    from crib import aheadcounts, aheadtable
 
     for seed in range(2):
         g = games.new("patience2", 300 + seed)
@@ -167,11 +169,20 @@ def test_patience_ii_first_discards_add_the_tables_gain():
                 got = {}
                 for value, a, b in advisor.rank_discards(g):
                     got[(a, b)] = value
+                ranks = bytearray(13)
+                for r in range(13):
+                    ranks[r] = len([c for c in unseen if c >> 2 == r])
                 for k in range(15):
                     i, j = advisor.PAIRS[k]
                     a = pending[i]
                     b = pending[j]
-                    gain = aheadtable.gain(a >> 2, b >> 2, a & 3 == b & 3)
+                    suited = a & 3 == b & 3
+                    if g.round == 1:
+                        gain = aheadtable.gain(a >> 2, b >> 2, suited)
+                    else:
+                        suit = len([c for c in unseen if c & 3 == a & 3])
+                        table = aheadcounts.COUNTS[g.round - 2]
+                        gain = aheadcounts.gain(table, a >> 2, b >> 2, suited, ranks, suit)
                     assert 7000 < gain < 14000  # a second hand and the choice's gain
                     assert abs(got[(a, b)] - nums[k] / den - gain / 1000) < 1e-9
                 advisor.AHEAD = False
