@@ -40,7 +40,7 @@ PICO_SLOWER = (10, 20, 30)
 def heap_costs():
     """Heap taken (bytes, after a collection) by importing each module of the feature."""
     out = []
-    for name in ("crib.advisor", "crib.aheadtable", "crib.cribtable", "crib.autoplay", "crib.dealcode"):
+    for name in ("crib.advisor", "crib.aheadtable", "crib.aheadcounts", "crib.cribtable", "crib.autoplay", "crib.dealcode"):
         gc.collect()
         before = gc.mem_alloc()
         __import__(name)
