@@ -14,8 +14,13 @@ from crib.pegging import items
 
 
 def best_discard(g, seat):
-    ranked = ranked_discards(g, seat)
-    v, cards = ranked[0]
+    # Near the end of the game the expert's pick is for the game's chance, which
+    # may not be the most points (crib.race); its value is still its points.
+    cards, values = cpu.choose_discard(g, seat, "expert")
+    v = 0
+    for x, laid in values:
+        if laid == cards:
+            v = x
     return cards, v, g.side_of(g.dealer) == g.side_of(seat)
 
 

@@ -63,6 +63,11 @@ _CRIB_GUESS = const(4)
 PEG_WEIGHT = 1
 # The normal value (the next reply's risk) added to the look-ahead's, in 1024ths.
 BLEND = 1024
+# Near the end of a two-hand game (a side needs at most RACE_NEAR) the expert
+# lays away for the chance of winning the game (crib.race), choosing among its
+# RACE_LOOK best discards by points.
+RACE_NEAR = 40
+RACE_LOOK = 5
 
 
 def level_index(level):
@@ -93,8 +98,9 @@ def crib_sign(g, seat):
     return -1 if g.players == 3 else -2
 
 
-def discard_values(g, seat, level):
-    """[(value, cards)] for every way the seat can lay away, in hand order; values in points."""
+def discard_values(g, seat, level, cribs=None):
+    """[(value, cards)] for every way the seat can lay away, in hand order; values in points.
+    cribs, a list: each way's crib points (its own or the opponent's) are appended to it."""
     from crib import advisor  # let go after the discards (let_go)
 
     lv = level_index(level)
@@ -115,6 +121,8 @@ def discard_values(g, seat, level):
             h, c = parts[k]
             i, j = advisor.PAIRS[k]
             v = (2 * h + sign * c) / (2 * den)
+            if cribs is not None:
+                cribs.append(c / den)
             if terms is not None:
                 n = 0
                 for x in range(6):
@@ -176,14 +184,53 @@ def let_go():
     forget("crib.advisor")
     forget("crib.cribtable")
     forget("crib.pegtable")
+    forget("crib.race")
+    forget("crib.racetable")
 
 
 def discard(g, seat, level):
+    return choose_discard(g, seat, level)[0]
+
+
+def choose_discard(g, seat, level):
+    """(the cards the seat lays away, discard_values() of every way)."""
+    cribs = [] if racing(g, seat, level) else None
+    values = discard_values(g, seat, level, cribs)
+    if cribs:
+        return race_discard(g, seat, values, cribs), values
     best = None
-    for v, cards in discard_values(g, seat, level):
+    for v, cards in values:
         if best is None or v > best[0]:
             best = (v, cards)
-    return best[1]  # type: ignore
+    return best[1], values  # type: ignore
+
+
+def racing(g, seat, level):
+    """Whether the expert lays away for the game's chance rather than points (crib.race)."""
+    if level != "expert" or g.players != 2 or not RACE_NEAR:
+        return False
+    return g.target - max(g.scores) <= RACE_NEAR
+
+
+def race_discard(g, seat, values, cribs):
+    """Of the RACE_LOOK best discards by points, the one likeliest to win the game."""
+    from crib import race
+
+    order = sorted(range(len(values)), key=lambda k: -values[k][0])[:RACE_LOOK]
+    hand = g.hands[seat]
+    kept = []
+    shifts = []
+    for k in order:
+        laid = values[k][1]
+        kept.append(tuple(c for c in hand if c not in laid))
+        shifts.append(round(cribs[k] - cribs[order[0]]))
+    chances = race.wins(kept, shifts, unseen(g, seat), g.target - g.scores[seat],
+                        g.target - g.scores[1 - seat], g.dealer == seat)
+    best = 0
+    for i in range(1, len(order)):
+        if chances[i] > chances[best]:
+            best = i
+    return values[order[best]][1]
 
 
 # The play.

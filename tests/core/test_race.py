@@ -1,0 +1,88 @@
+# The end of the two-hand game as a race (crib.race, crib.racetable): the tables
+# are chances, needing less is never worse, and the expert's lay-away near home is
+# the model's chance worked out again here the slow way.
+from crib import coach, cpu, race, racetable
+from crib.cribbage import Cribbage
+from crib.score import score
+
+
+def _chances(data):
+    return [data[i] << 8 | data[i + 1] for i in range(0, len(data), 2)]
+
+
+def test_the_tables_are_chances():
+    for data in (racetable.PONE, racetable.PONE_REST, racetable.DEALER_REST):
+        assert sum(_chances(data)) == racetable.ONE
+    side = racetable.SIDE
+    for table in (racetable.AS_PONE, racetable.AS_DEALER):
+        assert len(table) == side * side
+
+
+def test_needing_less_is_never_worse():
+    for table in (racetable.AS_PONE, racetable.AS_DEALER):
+        for m in range(1, 80, 3):
+            for n in range(1, 80, 3):
+                c = race.chance(table, m, n)
+                assert race.chance(table, m + 1, n) <= c + 1
+                assert race.chance(table, m, n + 1) >= c - 1
+    # Needing one as the pone (counting first, his deal to come) is near a sure win;
+    # so is the other side needing one.
+    assert race.chance(racetable.AS_PONE, 40, 1) < 5
+    assert race.chance(racetable.AS_DEALER, 1, 60) > 240
+
+
+def _slow_wins(hand, shift, unseen, a, b, dealer):
+    """race.wins for one kept hand, the slow way: every starter, in floats."""
+    one = racetable.ONE
+    rest = _chances(racetable.DEALER_REST if dealer else racetable.PONE_REST)
+    pone = _chances(racetable.PONE)
+    total = 0.0
+    for s in unseen:
+        h = score(hand, s) + (shift if dealer else 0)
+        for r, p in enumerate(rest):
+            x = max(0, h + r)
+            if dealer:
+                # The pone counts first: he must fall short of b; then home, or the next deal.
+                short = sum(pone[:b]) / one
+                v = short if x >= a else race.chance(racetable.AS_DEALER, a - x, b) / 255
+            else:
+                n = b - shift
+                v = 1.0 if x >= a else race.chance(racetable.AS_PONE, a - x, n) / 255 if n > 0 else 0.0
+            total += p / one * v
+    return total / len(unseen)
+
+
+def test_wins_is_the_model_worked_out():
+    for seed, scores in ((3, (100, 104)), (8, (112, 90)), (13, (85, 117))):
+        g = Cribbage(seed, 2)
+        g.scores = list(scores)
+        for seat in (0, 1):
+            values = cpu.discard_values(g, seat, "expert")
+            kept = [tuple(c for c in g.hands[seat] if c not in laid) for _, laid in values[:4]]
+            shifts = [0, 2, -1, 9]
+            got = race.wins(kept, shifts, cpu.unseen(g, seat), 121 - scores[seat], 121 - scores[1 - seat],
+                            g.dealer == seat)
+            for k in range(4):
+                want = _slow_wins(kept[k], max(-8, min(8, shifts[k])), cpu.unseen(g, seat), 121 - scores[seat],
+                                  121 - scores[1 - seat], g.dealer == seat)
+                assert abs(got[k] / race.SCALE - want) < 0.002, (seed, seat, k, got[k] / race.SCALE, want)
+
+
+def test_near_home_the_expert_races():
+    # Far from home the expert lays away for points; near it, of its best few by
+    # points, for the game (and the coach names the same cards).
+    g = Cribbage(4, 2)
+    assert not cpu.racing(g, 0, "expert")
+    g.scores = [95, 100]
+    assert cpu.racing(g, 0, "expert") and not cpu.racing(g, 0, "normal")
+    for seat in (0, 1):
+        cards, values = cpu.choose_discard(g, seat, "expert")
+        best = sorted(values, key=lambda t: -t[0])[:cpu.RACE_LOOK]
+        assert cards in [c for _, c in best]
+        assert coach.best_discard(g, seat)[0] == cards
+    # A pone needing 2 counts first: every hand of his gets him home.
+    g.scores = [119, 90] if g.dealer == 1 else [90, 119]
+    pone = 1 - g.dealer
+    values = cpu.discard_values(g, pone, "expert")
+    kept = [tuple(c for c in g.hands[pone] if c not in laid) for _, laid in values]
+    assert min(race.wins(kept, [0] * 15, cpu.unseen(g, pone), 2, 31, False)) > race.SCALE * 97 // 100
