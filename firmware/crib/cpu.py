@@ -216,21 +216,8 @@ def race_discard(g, seat, values, cribs):
     """Of the RACE_LOOK best discards by points, the one likeliest to win the game."""
     from crib import race
 
-    order = sorted(range(len(values)), key=lambda k: -values[k][0])[:RACE_LOOK]
-    hand = g.hands[seat]
-    kept = []
-    shifts = []
-    for k in order:
-        laid = values[k][1]
-        kept.append(tuple(c for c in hand if c not in laid))
-        shifts.append(round(cribs[k] - cribs[order[0]]))
-    chances = race.wins(kept, shifts, unseen(g, seat), g.target - g.scores[seat],
-                        g.target - g.scores[1 - seat], g.dealer == seat)
-    best = 0
-    for i in range(1, len(order)):
-        if chances[i] > chances[best]:
-            best = i
-    return values[order[best]][1]
+    return race.pick(g.hands[seat], values, cribs, RACE_LOOK, unseen(g, seat), g.target - g.scores[seat],
+                     g.target - g.scores[1 - seat], g.dealer == seat)
 
 
 # The play.

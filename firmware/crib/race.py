@@ -1,6 +1,9 @@
 # The end of the two-hand game as a race: the expert's discards near home are
 # chosen for the chance of winning the game, not for points.
 #
+#   pick(hand, values, cribs, look, unseen, need_me, need_them, dealer)
+#       -> of the `look` best lay-aways by points (crib.cpu.discard_values),
+#          the one with the best chance of winning the game
 #   wins(kept, shifts, unseen, need_me, need_them, dealer)
 #       -> per kept hand, the chance (in 1/SCALE) of winning the game
 #
@@ -67,6 +70,24 @@ def _given_total(a, b, dealer, top):
     for x in range(top + 1):
         out[x] = home if x >= a else chance(table, a - x, b) if b > 0 else 0
     return out
+
+
+def pick(hand, values, cribs, look, unseen, need_me, need_them, dealer):
+    """The cards to lay away (see the header); cribs: each way's crib points."""
+    order = sorted(range(len(values)), key=lambda k: -values[k][0])[:look]
+    kept = []
+    shifts = []
+    for k in order:
+        laid = values[k][1]
+        kept.append(tuple(c for c in hand if c not in laid))
+        # How much more (or less) this crib is worth than the best lay-away's.
+        shifts.append(round(cribs[k] - cribs[order[0]]))
+    chances = wins(kept, shifts, unseen, need_me, need_them, dealer)
+    best = 0
+    for i in range(1, len(order)):
+        if chances[i] > chances[best]:
+            best = i
+    return values[order[best]][1]
 
 
 def wins(kept, shifts, unseen, need_me, need_them, dealer):
