@@ -109,7 +109,7 @@ def render(n, sides):
         "# Made by tools/make_peg_table.py from %d simulated deals (see there); do not edit." % n,
         "#",
         "# DEALER, PONE: 13 terms per rank held, then 91 per pair of ranks (lo, hi),",
-        "# lo <= hi, in order; signed bytes in 1/%d points (crib.cpu.play_value adds them)." % SCALE,
+        "# lo <= hi, in order; signed bytes in 1/%d points (crib.laying.play_value adds them)." % SCALE,
     ]
     for dealer, q, err, spread, m in sides:
         lines.append("# %s: %d deals, spread of the fitted values %.2f points, residual %.2f" % (

@@ -16,7 +16,9 @@ from crib.pegging import items
 def best_discard(g, seat):
     # Near the end of the game the expert's pick is for the game's chance, which
     # may not be the most points (crib.race); its value is still its points.
-    cards, values = cpu.choose_discard(g, seat, "expert")
+    from crib import laying  # let go with the advisor (cpu.let_go)
+
+    cards, values = laying.choose_discard(g, seat, "expert")
     v = 0
     for x, laid in values:
         if laid == cards:
@@ -26,7 +28,9 @@ def best_discard(g, seat):
 
 def ranked_discards(g, seat):
     """[(value, cards)] for every lay-away, best first (the expert's values)."""
-    out = cpu.discard_values(g, seat, "expert")
+    from crib import laying
+
+    out = laying.discard_values(g, seat, "expert")
     out.sort(key=lambda t: -t[0])
     return out
 

@@ -6,7 +6,8 @@
 #   play(g, seat, level)     # the card it lays, or None for go
 #   move(g, level)           # makes the move for g.turn (counts the show too)
 #
-# Discards (two hands: six cards, fifteen ways; three or four: five ways):
+# Discards (two hands: six cards, fifteen ways; three or four: five ways; the
+# code is crib.laying, loaded for the discards only):
 #   easy    the best hand alone, averaged over every starter it cannot see;
 #   normal  the hand, plus the crib's value from the full-pack crib table,
 #           added when the crib is its side's, taken away when not;
@@ -45,9 +46,6 @@ from crib.score import score
 
 LEVELS = ("easy", "normal", "expert")
 
-_HAND = const(0)
-_TABLE = const(1)
-_EXACT = const(2)
 # Positions the expert may visit for one card, each guess costing _SETUP more
 # (measured in the MicroPython VM, this keeps a card under 1,000 score() calls'
 # time; see make bench), and the most guesses it draws.
@@ -59,15 +57,8 @@ _ONE = const(1024)  # probabilities in 1024ths
 # to peg and show in one deal), and takes a crib to be worth this much.
 _NEAR = const(60)
 _CRIB_GUESS = const(4)
-# The expert's discards add what the kept hand is worth in the play (crib.pegtable), this much.
-PEG_WEIGHT = 1
 # The normal value (the next reply's risk) added to the look-ahead's, in 1024ths.
 BLEND = 1024
-# Near the end of a two-hand game (a side needs at most RACE_NEAR) the expert
-# lays away for the chance of winning the game (crib.race), choosing among its
-# RACE_LOOK best discards by points.
-RACE_NEAR = 40
-RACE_LOOK = 5
 
 
 def level_index(level):
@@ -89,90 +80,12 @@ def unseen(g, seat):
     return bytes(c for c in range(52) if not seen[c])
 
 
-# Discards.
+# Discards (crib.laying, loaded for them only).
 
-def crib_sign(g, seat):
-    """+2 when the crib is the seat's side's, -2 an opponent's (-1 at three hands: one of two)."""
-    if g.side_of(g.dealer) == g.side_of(seat):
-        return 2
-    return -1 if g.players == 3 else -2
+def discard(g, seat, level):
+    from crib import laying
 
-
-def discard_values(g, seat, level, cribs=None):
-    """[(value, cards)] for every way the seat can lay away, in hand order; values in points.
-    cribs, a list: each way's crib points (its own or the opponent's) are appended to it."""
-    from crib import advisor  # let go after the discards (let_go)
-
-    lv = level_index(level)
-    hand = g.hands[seat]
-    out_of = unseen(g, seat)
-    sign = crib_sign(g, seat)
-    out = []
-    if len(hand) == 6:
-        parts = []
-        nums, den = advisor.expectations(hand, (), out_of, True, (), lv, parts)
-        terms = None
-        if lv == _EXACT and g.players == 2 and PEG_WEIGHT:
-            from crib import pegtable
-
-            terms = pegtable.DEALER if sign > 0 else pegtable.PONE
-            ranks = bytearray(4)
-        for k in range(15):
-            h, c = parts[k]
-            i, j = advisor.PAIRS[k]
-            v = (2 * h + sign * c) / (2 * den)
-            if cribs is not None:
-                cribs.append(c / den)
-            if terms is not None:
-                n = 0
-                for x in range(6):
-                    if x != i and x != j:
-                        ranks[n] = hand[x] >> 2
-                        n += 1
-                v += PEG_WEIGHT * play_value(terms, ranks) / pegtable.SCALE
-            out.append((v, (hand[i], hand[j])))
-        return out
-    n = len(out_of)
-    for i in range(len(hand)):
-        kept = tuple(hand[x] for x in range(len(hand)) if x != i)
-        v = advisor.starter_total(kept, out_of) / n
-        if lv != _HAND:
-            v += sign * one_card_crib(hand[i]) / 2
-        out.append((v, (hand[i],)))
-    return out
-
-
-def play_value(terms, ranks):
-    """What keeping these four ranks is worth in the play, by a side's terms of
-    crib.pegtable (in its 1/SCALE points): a term per rank, one per pair of ranks."""
-    total = 0
-    for i in range(4):
-        a = ranks[i]
-        total += _signed(terms, a)
-        for j in range(i + 1, 4):
-            b = ranks[j]
-            lo, hi = (b, a) if b < a else (a, b)
-            # Row lo of the pair terms starts after the rows of the ranks below it.
-            total += _signed(terms, 13 + lo * 13 - lo * (lo - 1) // 2 + hi - lo)
-    return total
-
-
-def _signed(terms, i):
-    v = terms[i]
-    return v - 256 if v > 127 else v
-
-
-def one_card_crib(card):
-    """Expected crib points with this one card in it, the rest any cards (crib table)."""
-    from crib import cribtable
-
-    t = cribtable.FIVE
-    r = card >> 2
-    total = 3 * cribtable.expected(t, r, r, 0)
-    for b in range(13):
-        if b != r:
-            total += 3 * cribtable.expected(t, r, b, 0) + cribtable.expected(t, r, b, 1)
-    return total / 51000
+    return laying.choose_discard(g, seat, level)[0]
 
 
 def let_go():
@@ -181,43 +94,12 @@ def let_go():
     without them and the next deal loads them again."""
     from crib import forget
 
+    forget("crib.laying")
     forget("crib.advisor")
     forget("crib.cribtable")
     forget("crib.pegtable")
     forget("crib.race")
     forget("crib.racetable")
-
-
-def discard(g, seat, level):
-    return choose_discard(g, seat, level)[0]
-
-
-def choose_discard(g, seat, level):
-    """(the cards the seat lays away, discard_values() of every way)."""
-    cribs = [] if racing(g, seat, level) else None
-    values = discard_values(g, seat, level, cribs)
-    if cribs:
-        return race_discard(g, seat, values, cribs), values
-    best = None
-    for v, cards in values:
-        if best is None or v > best[0]:
-            best = (v, cards)
-    return best[1], values  # type: ignore
-
-
-def racing(g, seat, level):
-    """Whether the expert lays away for the game's chance rather than points (crib.race)."""
-    if level != "expert" or g.players != 2 or not RACE_NEAR:
-        return False
-    return g.target - max(g.scores) <= RACE_NEAR
-
-
-def race_discard(g, seat, values, cribs):
-    """Of the RACE_LOOK best discards by points, the one likeliest to win the game."""
-    from crib import race
-
-    return race.pick(g.hands[seat], values, cribs, RACE_LOOK, unseen(g, seat), g.target - g.scores[seat],
-                     g.target - g.scores[1 - seat], g.dealer == seat)
 
 
 # The play.

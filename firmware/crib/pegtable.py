@@ -2,7 +2,7 @@
 # Made by tools/make_peg_table.py from 120000 simulated deals (see there); do not edit.
 #
 # DEALER, PONE: 13 terms per rank held, then 91 per pair of ranks (lo, hi),
-# lo <= hi, in order; signed bytes in 1/32 points (crib.cpu.play_value adds them).
+# lo <= hi, in order; signed bytes in 1/32 points (crib.laying.play_value adds them).
 # dealer: 60000 deals, spread of the fitted values 0.48 points, residual 2.57
 # pone: 60000 deals, spread of the fitted values 0.56 points, residual 2.51
 from micropython import const

@@ -2,7 +2,7 @@
 # chosen for the chance of winning the game, not for points.
 #
 #   pick(hand, values, cribs, look, unseen, need_me, need_them, dealer)
-#       -> of the `look` best lay-aways by points (crib.cpu.discard_values),
+#       -> of the `look` best lay-aways by points (crib.laying.discard_values),
 #          the one with the best chance of winning the game
 #   wins(kept, shifts, unseen, need_me, need_them, dealer)
 #       -> per kept hand, the chance (in 1/SCALE) of winning the game

@@ -1,7 +1,7 @@
 # The computer's cribbage and the coach: legal, seeded, and right where it can be checked.
 import sys
 
-from crib import coach, cpu, lookahead, pegtable
+from crib import coach, cpu, laying, lookahead, pegtable
 from crib.cards import PIPS, card_name, parse_cards
 from crib.cribbage import OVER, PLAY, SHOW, Cribbage, load
 from crib.pegging import peg
@@ -153,17 +153,17 @@ def test_the_computer_uses_only_what_it_can_see():
 
 def test_discard_values_add_the_crib_as_dealer_and_take_it_as_pone():
     g = Cribbage(11, 2, dealer=0)
-    as_dealer = cpu.discard_values(g, 0, "expert")
+    as_dealer = laying.discard_values(g, 0, "expert")
     g.dealer = 1  # the same cards, the other seat's crib
-    as_pone = cpu.discard_values(g, 0, "expert")
+    as_pone = laying.discard_values(g, 0, "expert")
     g.dealer = 0
-    hand_only = cpu.discard_values(g, 0, "easy")
+    hand_only = laying.discard_values(g, 0, "easy")
     for (d, cd), (p, cp), (h, ch) in zip(as_dealer, as_pone, hand_only):
         assert cd == cp == ch
         # Less what the kept hand is worth in the play, as dealer and as pone:
         ranks = bytearray(c >> 2 for c in g.hands[0] if c not in cd)
-        d -= cpu.PEG_WEIGHT * cpu.play_value(pegtable.DEALER, ranks) / pegtable.SCALE
-        p -= cpu.PEG_WEIGHT * cpu.play_value(pegtable.PONE, ranks) / pegtable.SCALE
+        d -= laying.PEG_WEIGHT * laying.play_value(pegtable.DEALER, ranks) / pegtable.SCALE
+        p -= laying.PEG_WEIGHT * laying.play_value(pegtable.PONE, ranks) / pegtable.SCALE
         assert abs((d + p) / 2 - h) < 1e-6
         assert d > p
     best, v, dealer = coach.best_discard(g, 0)
@@ -174,22 +174,22 @@ def test_discard_values_add_the_crib_as_dealer_and_take_it_as_pone():
 def test_play_value_of_a_kept_hand():
     # 104 terms a side: one per rank held, one per pair of ranks.
     assert len(pegtable.DEALER) == len(pegtable.PONE) == 13 + 91
-    a = cpu.play_value(pegtable.PONE, bytearray((0, 4, 9, 12)))
+    a = laying.play_value(pegtable.PONE, bytearray((0, 4, 9, 12)))
     for order in ((12, 9, 4, 0), (4, 0, 12, 9)):
-        assert cpu.play_value(pegtable.PONE, bytearray(order)) == a
+        assert laying.play_value(pegtable.PONE, bytearray(order)) == a
     # Each pair of cards adds its pair's term once: the sum over ranks and pairs.
     ranks = (2, 2, 7, 11)
-    total = sum(cpu._signed(pegtable.DEALER, r) for r in ranks)
+    total = sum(laying._signed(pegtable.DEALER, r) for r in ranks)
     for i in range(4):
         for j in range(i + 1, 4):
             lo, hi = sorted((ranks[i], ranks[j]))
-            total += cpu._signed(pegtable.DEALER, 13 + _pair_index(lo, hi))
-    assert cpu.play_value(pegtable.DEALER, bytearray(ranks)) == total
+            total += laying._signed(pegtable.DEALER, 13 + _pair_index(lo, hi))
+    assert laying.play_value(pegtable.DEALER, bytearray(ranks)) == total
     # Low cards peg better than court cards for either side (the go, fifteens on them).
     low = bytearray((0, 1, 2, 3))
     court = bytearray((9, 10, 11, 12))
     for terms in (pegtable.DEALER, pegtable.PONE):
-        assert cpu.play_value(terms, low) > cpu.play_value(terms, court)
+        assert laying.play_value(terms, low) > laying.play_value(terms, court)
 
 
 def _pair_index(lo, hi):
@@ -205,10 +205,10 @@ def _pair_index(lo, hi):
 def test_discards_of_three_and_four_hands():
     for players in (3, 4):
         g = Cribbage(21, players, dealer=0)
-        vals = cpu.discard_values(g, 1, "normal")
+        vals = laying.discard_values(g, 1, "normal")
         assert len(vals) == 5 and all(len(c) == 1 for _, c in vals)
-    five = cpu.one_card_crib(_cards("5H")[0])
-    king = cpu.one_card_crib(_cards("KH")[0])
+    five = laying.one_card_crib(_cards("5H")[0])
+    king = laying.one_card_crib(_cards("KH")[0])
     assert 4 < king < five < 7
 
 

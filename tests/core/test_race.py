@@ -1,7 +1,7 @@
 # The end of the two-hand game as a race (crib.race, crib.racetable): the tables
 # are chances, needing less is never worse, and the expert's lay-away near home is
 # the model's chance worked out again here the slow way.
-from crib import coach, cpu, race, racetable
+from crib import coach, cpu, laying, race, racetable
 from crib.cribbage import Cribbage
 from crib.score import score
 
@@ -57,7 +57,7 @@ def test_wins_is_the_model_worked_out():
         g = Cribbage(seed, 2)
         g.scores = list(scores)
         for seat in (0, 1):
-            values = cpu.discard_values(g, seat, "expert")
+            values = laying.discard_values(g, seat, "expert")
             kept = [tuple(c for c in g.hands[seat] if c not in laid) for _, laid in values[:4]]
             shifts = [0, 2, -1, 9]
             got = race.wins(kept, shifts, cpu.unseen(g, seat), 121 - scores[seat], 121 - scores[1 - seat],
@@ -72,17 +72,17 @@ def test_near_home_the_expert_races():
     # Far from home the expert lays away for points; near it, of its best few by
     # points, for the game (and the coach names the same cards).
     g = Cribbage(4, 2)
-    assert not cpu.racing(g, 0, "expert")
+    assert not laying.racing(g, 0, "expert")
     g.scores = [95, 100]
-    assert cpu.racing(g, 0, "expert") and not cpu.racing(g, 0, "normal")
+    assert laying.racing(g, 0, "expert") and not laying.racing(g, 0, "normal")
     for seat in (0, 1):
-        cards, values = cpu.choose_discard(g, seat, "expert")
-        best = sorted(values, key=lambda t: -t[0])[:cpu.RACE_LOOK]
+        cards, values = laying.choose_discard(g, seat, "expert")
+        best = sorted(values, key=lambda t: -t[0])[:laying.RACE_LOOK]
         assert cards in [c for _, c in best]
         assert coach.best_discard(g, seat)[0] == cards
     # A pone needing 2 counts first: every hand of his gets him home.
     g.scores = [119, 90] if g.dealer == 1 else [90, 119]
     pone = 1 - g.dealer
-    values = cpu.discard_values(g, pone, "expert")
+    values = laying.discard_values(g, pone, "expert")
     kept = [tuple(c for c in g.hands[pone] if c not in laid) for _, laid in values]
     assert min(race.wins(kept, [0] * 15, cpu.unseen(g, pone), 2, 31, False)) > race.SCALE * 97 // 100

@@ -12,7 +12,7 @@ from pocketcrib.sim import Sim
 from ui import app as ui_app
 
 UI = Path(__file__).resolve().parents[2] / "firmware" / "ui"
-LET_GO = ("crib.games", "crib.match", "crib.advisor", "crib.cribtable", "crib.pegtable", "crib.race",
+LET_GO = ("crib.games", "crib.match", "crib.laying", "crib.advisor", "crib.cribtable", "crib.pegtable", "crib.race",
           "crib.racetable", "shapes", "ui.menus",
           "ui.saved", "ui.words", "ui.counting", "ui.cribshow", "ui.deliberate")
 
