@@ -8,17 +8,17 @@ from the records' own fields."""
 import csv
 import io
 import json
-import os
 import sqlite3
 import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
 import gridgames
+import oddrecords
 import shapes
 from crib import grids, rng
 from pocketcrib import device, export, gridrec, store
@@ -237,9 +237,7 @@ def test_a_pull_reports_each_record_it_cannot_replay_and_keeps_the_rest(tmp_path
 
 # Odd records: real ones with a field made strange.
 
-settings.register_profile("grid_default", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("grid_bench", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-PROFILE = {"bench": "grid_bench"}.get(os.environ.get("HYPOTHESIS_PROFILE"), "grid_default")
+PROFILE = oddrecords.profile("grid")
 REAL = [gridgames.record(60 + i, 1, v, t or "american", f) for i, (v, t, f) in enumerate(KINDS)]
 CHECKED = {"variant", "table", "foster", "lines", "score", "target", "won", "matched", "players", "place",
            "seed", "gen", "moves"}
@@ -258,10 +256,7 @@ def odd_record(draw):
 
 
 def verdict(rec):
-    try:
-        return gridrec.game(rec)
-    except gridrec.BadRecord:
-        return None
+    return oddrecords.verdict(gridrec, rec)
 
 
 def test_real_records_pass_both_checks():
@@ -269,7 +264,7 @@ def test_real_records_pass_both_checks():
         assert shapes.game_record(rec) is None and verdict(rec) is not None
 
 
-@settings(settings.get_profile(PROFILE))
+@settings(PROFILE)
 @given(odd_record())
 def test_the_host_refuses_what_the_board_refuses(rec):
     board = shapes.game_record(rec)
@@ -289,14 +284,14 @@ def replaced_deal(draw):
     return rec
 
 
-@settings(settings.get_profile(PROFILE))
+@settings(PROFILE)
 @given(replaced_deal())
 def test_another_deal_or_order_is_refused_unless_it_is_the_same_game(rec):
     assume(plays(rec) != (rec["lines"], rec["score"] - sum(rec["lines"])))  # (a swap within a line may not be)
     assert shapes.game_record(rec) is None and refused(rec) in ("lines", "moves", "score")
 
 
-@settings(settings.get_profile(PROFILE))
+@settings(PROFILE)
 @given(st.lists(odd_record(), min_size=1, max_size=4))
 def test_odd_grid_records_never_break_a_pull(records):
     with tempfile.TemporaryDirectory() as tmp:
