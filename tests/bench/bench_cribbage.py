@@ -11,7 +11,9 @@ and the dealer alternates as the game goes): win rate with a 95% error bar,
 skunks and double skunks, and per-deal averages as dealer and as pone of the
 play, the hand and the crib. Games per pair: POCKETCRIB_BENCH_CRIB_GAMES
 (default 10,000, the issue's figure: 5,000 seeds each played both ways), on
-two processes.
+two processes. POCKETCRIB_BENCH_CRIB_PAIRS picks the pairs (say
+"expert-easy,expert-normal" after a change to the expert alone; the per-deal
+averages are then of those games only); default every pair.
 """
 import gc
 import sys
@@ -139,14 +141,29 @@ def play_pair(args):
     return a, b, out
 
 
-def level_table(n):
+def level_pairs(spec):
+    """The (stronger, weaker) pairs to play: every pair, or those named "a-b,c-d" (either order)."""
+    from crib.cpu import LEVELS
+
+    pairs = [(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i + 1:]]
+    if not spec:
+        return pairs
+    named = []
+    for p in spec.split(","):
+        two = p.strip().split("-")
+        if len(two) != 2 or two[0] == two[1] or not all(lv in LEVELS for lv in two):
+            raise SystemExit("POCKETCRIB_BENCH_CRIB_PAIRS: %r is not two levels of %s" % (p, ", ".join(LEVELS)))
+        named.append(tuple(sorted(two, key=LEVELS.index)))
+    return named
+
+
+def level_table(n, pairs):
     import multiprocessing
     import time
 
     from crib.cpu import LEVELS
 
     t0 = time.monotonic()
-    pairs = [(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i + 1:]]
     jobs = []
     for a, b in pairs:
         seeds = n // 2
@@ -206,7 +223,7 @@ def main():
         import os
 
         n = os.environ.get("POCKETCRIB_BENCH_CRIB_GAMES")
-        level_table(int(n) if n else 10000)
+        level_table(int(n) if n else 10000, level_pairs(os.environ.get("POCKETCRIB_BENCH_CRIB_PAIRS")))
 
 
 run_steps(main())
