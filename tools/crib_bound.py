@@ -1,7 +1,8 @@
 """How much better play could gain: the expert's play against normal, with cheats.
 
 A measurement, never a player: the expert's play here sees the opponent's hidden
-cards. Three plays for the expert's seat, each with the expert's own discards:
+cards, or his policy. Four plays for the expert's seat, each with the expert's own
+discards:
 
   today        the expert as shipped (crib.cpu.play(g, seat, "expert"));
   known        the expert's look-ahead with one guess, the true one: it knows the
@@ -12,7 +13,13 @@ cards. Three plays for the expert's seat, each with the expert's own discards:
                deterministic, so the expert's best card is a max over its own
                choices alone, searched on copies of the game. A line is worth its
                play points less the opponent's; one that ends the game (in the
-               play, or in the show after it, which is known too) comes first.
+               play, or in the show after it, which is known too) comes first;
+  model        fair about the cards, not about the policy: SAMPLES guesses at the
+               opponent's hidden cards, each kept only if normal, holding it, would
+               have played just as he did (with DISCARDS, also laid away so), each
+               valued by the clairvoyant line; the card best on average (a
+               perfect-information Monte Carlo player with a perfect model of
+               normal's play). Slow: about half a second a deal.
 
 No play of the expert can beat the clairvoyant one against normal in a deal, so
 its margin is a bound on what any better play could gain, the discards as they
@@ -31,6 +38,7 @@ import argparse
 import copy
 import math
 import os
+import random
 import sys
 import time
 
@@ -39,9 +47,11 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
 
 from crib import cpu  # noqa: E402
-from crib.cribbage import OVER, PLAY, SHOW, Cribbage  # noqa: E402
+from crib.cribbage import DISCARD, OVER, PLAY, SHOW, Cribbage  # noqa: E402
 
-PLAYS = ("today", "known", "clairvoyant")
+PLAYS = ("today", "known", "clairvoyant", "model")
+_GO = 52  # a go in Cribbage.moves
+_LAY = 128  # a card laid away
 EXPERT = 0  # the expert's seat in `deals`
 
 
@@ -80,8 +90,22 @@ def play_clairvoyant(g, seat):
 
 
 def _after(g, card):
-    h = copy.deepcopy(g)
+    h = _copy(g)
     h.play(card)
+    return h
+
+
+def _copy(x):
+    """A copy of a game (or its parts) that can play on alone: lists, bytearrays and
+    objects inside it are copied, to a list's lists (tuples and ints are shared)."""
+    h = copy.copy(x)
+    for k, v in vars(x).items():
+        if isinstance(v, list):
+            setattr(h, k, [list(e) if isinstance(e, list) else e for e in v])
+        elif isinstance(v, bytearray):
+            setattr(h, k, bytearray(v))
+        elif hasattr(v, "__dict__"):
+            setattr(h, k, _copy(v))
     return h
 
 
@@ -108,7 +132,86 @@ def _line_value(g, seat):
     return (0, margin)
 
 
-CHOOSERS = {"today": play_today, "known": play_known, "clairvoyant": play_clairvoyant}
+# The model play: guesses at the opponent's cards, each kept only if normal, holding
+# it, would have laid just what he did (and, with DISCARDS, laid away what makes it).
+SAMPLES = 16
+TRIES = 400
+DISCARDS = False
+WIN = 100  # a game won in a line, in points (games only)
+
+
+def play_model(g, seat):
+    """The card best on average over guesses at the opponent's cards that fit what he did,
+    each valued by the best line against normal's real play (knows his policy, not his cards)."""
+    cards = g.playable(seat)
+    if len(cards) < 2:
+        return cards[0] if cards else None
+    opp = 1 - seat
+    k = len(g.hands[opp])
+    pool = list(cpu.unseen(g, seat))
+    rnd = random.Random(g.seed * 1000 + len(g.moves))
+    totals = [0] * len(cards)
+    n = 0
+    for _ in range(TRIES):
+        draw = rnd.sample(pool, k + 2)
+        h = _as_if(g, seat, tuple(draw[:k]), tuple(draw[k:]))
+        if h is None:
+            continue
+        for i, c in enumerate(cards):
+            won, margin = _line_value(_after(h, c), seat)
+            totals[i] += WIN * won + margin
+        n += 1
+        if n == SAMPLES:
+            break
+    if not n:
+        return play_today(g, seat)
+    return cards[max(range(len(cards)), key=totals.__getitem__)]
+
+
+def _as_if(g, seat, hidden, thrown):
+    """The game as it would stand had the opponent kept his cards laid so far and hidden,
+    and thrown thrown to the crib; None if normal would not have played (or laid away) so."""
+    opp = 1 - seat
+    h = _copy(g)
+    rec = h.record
+    kept = tuple(g.played[opp]) + hidden
+    mine = tuple(c for c in rec.dealt[seat] if c not in g.kept[seat])
+    rec.dealt[opp] = kept + thrown
+    h.kept[opp] = rec.kept[opp] = kept
+    h.crib = rec.crib = mine + thrown
+    if DISCARDS:
+        h.phase, h.starter, h.hands[opp], h.played = DISCARD, None, kept + thrown, [[], []]
+        if set(cpu.discard(h, opp, "normal")) != set(thrown):
+            return None
+        h.starter = g.starter
+    # Back to the start of the play, then its moves again, normal's checked.
+    h.hands = list(g.kept)
+    h.hands[opp] = kept
+    h.scores = [g.scores[s] - g.record.play[s] for s in (0, 1)]
+    h.seq, h.count, h.passed, h.played, h.gos, h.last = [], 0, 0, [[], []], [], None
+    rec.play = [0, 0]
+    h.phase, h.turn = PLAY, h.pone
+    start = len(g.moves)
+    while g.moves[start - 1] < _LAY:
+        start -= 1
+    for m in g.moves[start:]:
+        if m == _GO:
+            if h.playable():
+                return None
+            h.go()
+            continue
+        if h.turn == opp:
+            c = cpu.play(h, opp, "normal")
+            if c is None or c >> 2 != m >> 2:
+                return None
+        h.play(m)
+    if h.turn != seat:  # he would have played on where he said go
+        return None
+    assert h.seq == g.seq and h.scores == g.scores
+    return h
+
+
+CHOOSERS = {"today": play_today, "known": play_known, "clairvoyant": play_clairvoyant, "model": play_model}
 
 
 def _move(g, level, chooser=None):
