@@ -27,7 +27,9 @@
 #           each reply weighed by the chance he holds such a card;
 #   expert  (two hands) guesses at the opponent's hidden cards, drawn from
 #           the cards it cannot see that fit his go calls (a go at count c
-#           means no card of c's complement or lower), and for each guess
+#           means no card of c's complement or lower), as likely as a normal
+#           player is to have kept them (by what his four score alone; PRIOR
+#           below), and for each guess
 #           looks ahead to the end of the play (crib.lookahead): its own
 #           every choice against an opponent who, not seeing its cards, lays
 #           what scores most now (not leaving 5 or 21 for nothing); near the
@@ -59,6 +61,21 @@ _NEAR = const(60)
 _CRIB_GUESS = const(4)
 # The normal value (the next reply's risk) added to the look-ahead's, in 1024ths.
 BLEND = 1024
+# A guess at the opponent's cards makes, with those he has laid, the four he kept;
+# the normal computer keeps good hands, so guesses are drawn as likely as he is to
+# keep them: a drawn four stands with a chance by what it scores alone (no starter,
+# capped at 12), PRIOR[his side: 0 dealer, 1 pone][score] / (16 * PRIOR_CAP);
+# else another is drawn, at most _TRIES draws. PRIOR is how much likelier he keeps
+# such a hand than four unseen cards are to make one, in sixteenths (a fit to
+# simulated deals, tools/make_keep_prior.py); a ratio over PRIOR_CAP stands always.
+# Each draw past the first costs _REDRAW positions of the budget. None: any guess.
+PRIOR = (
+    b"\x01\x00\x06\x10\x17\x21\x36\x4d\x84\x83\x83\x81\xae",  # 0.1 0.0 0.4 1.0 1.5 2.1 3.4 4.8 8.3 8.2 8.2 8.0 10.8
+    b"\x01\x00\x05\x0f\x1d\x1f\x35\x4a\x7e\x8e\x7a\xb7\xb2",  # 0.0 0.0 0.3 0.9 1.8 2.0 3.3 4.6 7.9 8.9 7.6 11.4 11.1
+)
+PRIOR_CAP = 5
+_TRIES = const(30)
+_REDRAW = const(1)
 
 
 def level_index(level):
@@ -218,19 +235,19 @@ def look_ahead(g, seat, cards):
     show_me = score(g.kept[seat], g.starter) + (_CRIB_GUESS if dealer else 0)
     near = need_them <= _NEAR
     theirs = list(g.played[opp]) + [0] * k
+    prior = PRIOR[1 if dealer else 0] if PRIOR and k else None  # his side: dealer if I am not
+    cap = 16 * PRIOR_CAP
     totals = [0] * len(mine)
     out = [None] * len(mine)
     guess = bytearray(k)
     spent = 0
     guesses = 0
     for _ in range(_GUESSES):
-        _draw(pool, guess, rng)
+        draws = draw_kept(pool, guess, theirs, prior, cap, rng)
         lookahead.setup(mine, guess, g.seq, g.count, g.passed & (1 << opp))
         if near or need_me <= _NEAR:
             show_them = 0
             if near:
-                for i in range(k):
-                    theirs[4 - k + i] = guess[i]
                 show_them = score(theirs, g.starter) + (0 if dealer else _CRIB_GUESS)
             lookahead.endgame(need_me, need_them, show_me, show_them, not dealer)
         lookahead.values(out)
@@ -241,11 +258,26 @@ def look_ahead(g, seat, cards):
         guesses += 1
         # A guess costs its positions and about _SETUP more for drawing and setting it up;
         # another costs about as much as this one: stop if it would overrun.
-        cost = lookahead.nodes + _SETUP
+        cost = lookahead.nodes + _SETUP + (draws - 1) * _REDRAW
         spent += cost
         if spent + cost > BUDGET or not k:
             break
     return [totals[mine.index(c)] for c in cards], guesses
+
+
+def draw_kept(pool, guess, theirs, prior, cap, rng):
+    """A guess at his hidden cards into guess and the end of theirs (his kept four: those
+    laid, then the guess), a four standing with chance prior[its score alone] / cap (any
+    four if prior is None), at most _TRIES draws; returns the draws made."""
+    k = len(guess)
+    draws = 0
+    while True:
+        _draw(pool, guess, rng)
+        for i in range(k):
+            theirs[4 - k + i] = guess[i]
+        draws += 1
+        if prior is None or draws == _TRIES or rng.below(cap) < prior[min(score(theirs, None), 12)]:
+            return draws
 
 
 def _draw(pool, guess, rng):

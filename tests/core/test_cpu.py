@@ -288,3 +288,31 @@ def test_peg_is_what_easy_maximises():
             best = max(peg(list(g.seq) + [x]) for x in g.playable())
             assert peg(list(g.seq) + [c]) == best
         cpu.move(g, "easy") if rng.below(2) else cpu.move(g, "normal")
+
+
+def test_guesses_are_drawn_as_likely_as_normal_keeps_them():
+    from crib.score import score
+
+    laid = _cards("5H")[0]
+    pool = bytearray(c for c in range(52) if c != laid)
+    guess = bytearray(3)
+    theirs = [laid, 0, 0, 0]  # one card laid, three hidden
+    rng = Rng(2024)
+
+    def mean_score(prior, cap, n=300):
+        total = 0
+        for _ in range(n):
+            cpu.draw_kept(pool, guess, theirs, prior, cap, rng)
+            assert theirs[0] == laid and len(set(theirs)) == 4
+            total += score(theirs, None)
+        return total / n
+
+    plain = mean_score(None, 1)
+    kept = mean_score(cpu.PRIOR[0], 16 * cpu.PRIOR_CAP)
+    # A five and three random cards score about 3.9 alone; the kind normal keeps, about 5.7.
+    assert kept > plain + 1, (plain, kept)
+    # A prior that takes only fours of eight or more: every draw that stands is one.
+    eight = bytes(0 if s < 8 else 1 for s in range(13))
+    for _ in range(40):
+        draws = cpu.draw_kept(pool, guess, theirs, eight, 1, rng)
+        assert draws == 30 or score(theirs, None) >= 8  # 30: the last try stands anyway
