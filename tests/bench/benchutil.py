@@ -125,6 +125,9 @@ def policy_table(configs, policies, play_one, n_games, name, target, labels=None
     return results
 
 
+_UNIT_MS = 40
+
+
 def least_ratio(call, repeat, hands, least_ms=20):
     """How long call() takes, as a multiple of one score() call, on a machine busy
     with other work: `repeat` runs of call() (as many calls as make least_ms),
@@ -136,6 +139,12 @@ def least_ratio(call, repeat, hands, least_ms=20):
     t0 = clock_ms()
     got = call()
     per = max(1, int(least_ms / max(elapsed_ms(t0), 0.5)))
+    # The score() run lasts at least _UNIT_MS: timed to the millisecond, a short
+    # run's unit wanders by a tenth and the ratio with it.
+    t0 = clock_ms()
+    for hand, starter in hands:
+        score(hand, starter)
+    passes = max(1, int(_UNIT_MS / max(elapsed_ms(t0), 0.5)) + 1)
     best = None
     least = None
     for _ in range(repeat):
@@ -144,9 +153,10 @@ def least_ratio(call, repeat, hands, least_ms=20):
             got = call()
         t = elapsed_ms(t0) / per
         t0 = clock_ms()
-        for hand, starter in hands:
-            score(hand, starter)
-        unit = elapsed_ms(t0) / len(hands)
+        for _ in range(passes):
+            for hand, starter in hands:
+                score(hand, starter)
+        unit = elapsed_ms(t0) / (passes * len(hands))
         if unit > 0 and (best is None or t / unit < best):
             best = t / unit
         if least is None or t < least:
