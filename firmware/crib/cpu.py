@@ -36,8 +36,10 @@
 #           end of the game a line that pegs out, or wins in the show (pone
 #           first), counts as a win. The average over the guesses, plus the
 #           normal value, picks the card. It stops drawing guesses at a
-#           budget of positions (same seed, same choice). Three or four
-#           hands: as normal.
+#           budget of positions (same seed, same choice). Its first card (the
+#           pone's lead, the dealer's reply to it) comes from tables of the
+#           same look-ahead over many more guesses (crib.opening), except
+#           near the end of the game. Three or four hands: as normal.
 from micropython import const
 
 from crib.cards import PIPS
@@ -76,6 +78,9 @@ PRIOR = (
 PRIOR_CAP = 5
 _TRIES = const(30)
 _REDRAW = const(1)
+# The first card of the play (the pone's lead, the dealer's reply) from crib.opening's
+# tables rather than the look-ahead (except near the end of the game).
+OPENING = True
 
 
 def level_index(level):
@@ -130,6 +135,13 @@ def play(g, seat, level):
     lv = level_index(level)
     if lv == 0:
         return _most_now(g, cards)
+    if lv == 2 and g.players == 2 and len(cards) == 4 and len(g.seq) < 2 and OPENING:
+        # Its first card, from the opening tables (crib.opening, loaded for it).
+        from crib import opening
+
+        c = opening.card(g, seat, cards)
+        if c is not None:
+            return c
     values = normal_values(g, seat, cards)
     if lv == 2 and g.players == 2:
         totals, guesses = look_ahead(g, seat, cards)

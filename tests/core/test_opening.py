@@ -1,0 +1,103 @@
+# The expert's first card of the two-hand play from tables (crib.opening,
+# crib.leadtable, crib.replies): the tables' shape, their index over the hands,
+# and that the computer lays from them, except near the end of the game.
+import sys
+
+from crib import cpu, forget, leadtable, opening
+from crib.cribbage import PLAY, Cribbage
+
+
+def _hands():
+    """Every four ranks, lowest first."""
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                for d in range(c, 13):
+                    yield (a, b, c, d)
+
+
+def _pick(table, i):
+    return table[i >> 2] >> 2 * (i & 3) & 3
+
+
+def _reply_table(rank):
+    name = "crib.replies.r%d" % rank
+    __import__(name)
+    table = sys.modules[name].PICK
+    forget(name)
+    forget("crib.replies")
+    return table
+
+
+def test_hand_index_numbers_the_hands_one_to_one():
+    seen = bytearray(1820)
+    for h in _hands():
+        i = opening.hand_index(h)
+        assert 0 <= i < 1820 and not seen[i]
+        seen[i] = 1
+
+
+def test_every_pick_is_a_rank_of_the_hand():
+    tables = [leadtable.LEAD] + [_reply_table(r) for r in range(13)]
+    for t in tables:
+        assert len(t) == 1820 // 4
+    for h in _hands():
+        i = opening.hand_index(h)
+        n = len(set(h))
+        for t in tables:
+            assert _pick(t, i) < n, h
+
+
+def _opening(seed):
+    g = Cribbage(seed, 2)
+    while g.phase != PLAY:
+        cpu.move(g, "normal")
+    return g
+
+
+def _want(g, table):
+    hand = g.hands[g.turn]
+    ranks = sorted(c >> 2 for c in hand)
+    return sorted(set(ranks))[_pick(table, opening.hand_index(ranks))]
+
+
+def test_the_expert_leads_and_replies_from_the_tables():
+    for seed in range(3):
+        g = _opening(seed)
+        led = cpu.play(g, g.turn, "expert")
+        assert led in g.hands[g.turn] and led >> 2 == _want(g, leadtable.LEAD)
+        g.play(led)
+        reply = cpu.play(g, g.turn, "expert")
+        assert reply in g.hands[g.turn] and reply >> 2 == _want(g, _reply_table(led >> 2))
+        # Its second card is the look-ahead's again (it may differ from the table's).
+        g.play(reply)
+
+
+def _searched(g):
+    cpu.OPENING = False
+    try:
+        return cpu.play(g, g.turn, "expert")
+    finally:
+        cpu.OPENING = True
+
+
+def test_near_the_end_the_first_card_is_searched():
+    # A deal whose table lead is not the search's; needing 60 or fewer, where the
+    # look-ahead weighs winning, the search's is laid.
+    for seed in range(40):
+        g = _opening(seed)
+        if cpu.play(g, g.turn, "expert") != _searched(g):
+            break
+    else:
+        assert False, "no deal found whose lead the table changes"
+    g.scores = [100, 100]
+    assert cpu.play(g, g.turn, "expert") == _searched(g)
+
+
+def test_the_tables_are_let_go():
+    g = _opening(1)
+    g.play(cpu.play(g, g.turn, "expert"))
+    cpu.play(g, g.turn, "expert")
+    for name in ("crib.opening", "crib.leadtable", "crib.replies") + tuple(
+            "crib.replies.r%d" % r for r in range(13)):
+        assert name not in sys.modules, name
