@@ -19,7 +19,9 @@ discards:
                have played just as he did (with DISCARDS, also laid away so), each
                valued by the clairvoyant line; the card best on average (a
                perfect-information Monte Carlo player with a perfect model of
-               normal's play). Slow: about half a second a deal.
+               normal's play; --prior: the guesses also drawn as likely as
+               the expert draws them, crib.cpu.PRIOR). Slow: a quarter of a
+               second a deal.
 
 No play of the expert can beat the clairvoyant one against normal in a deal, so
 its margin is a bound on what any better play could gain, the discards as they
@@ -48,6 +50,7 @@ sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
 
 from crib import cpu  # noqa: E402
 from crib.cribbage import DISCARD, OVER, PLAY, SHOW, Cribbage  # noqa: E402
+from crib.score import score  # noqa: E402
 
 PLAYS = ("today", "known", "clairvoyant", "model")
 _GO = 52  # a go in Cribbage.moves
@@ -137,6 +140,7 @@ def _line_value(g, seat):
 SAMPLES = 16
 TRIES = 400
 DISCARDS = False
+KEEP_PRIOR = False  # guesses also drawn as the expert draws them (crib.cpu.PRIOR)
 WIN = 100  # a game won in a line, in points (games only)
 
 
@@ -154,6 +158,8 @@ def play_model(g, seat):
     n = 0
     for _ in range(TRIES):
         draw = rnd.sample(pool, k + 2)
+        if KEEP_PRIOR and not _stands(g, opp, draw[:k], rnd):
+            continue
         h = _as_if(g, seat, tuple(draw[:k]), tuple(draw[k:]))
         if h is None:
             continue
@@ -166,6 +172,13 @@ def play_model(g, seat):
     if not n:
         return play_today(g, seat)
     return cards[max(range(len(cards)), key=totals.__getitem__)]
+
+
+def _stands(g, opp, hidden, rnd):
+    """Whether a guess stands as in the expert's draws: by what his kept four score alone."""
+    kept = list(g.played[opp]) + list(hidden)
+    prior = cpu.PRIOR[0 if g.dealer == opp else 1]
+    return rnd.randrange(16 * cpu.PRIOR_CAP) < prior[min(score(kept, None), 12)]
 
 
 def _as_if(g, seat, hidden, thrown):
@@ -301,7 +314,10 @@ def main(argv=None):
     ap.add_argument("--start", type=int, default=1_400_000, help="first seed")
     ap.add_argument("--plays", nargs="+", choices=PLAYS, default=list(PLAYS),
                     help="the expert's plays to compare (the first is the base)")
+    ap.add_argument("--prior", action="store_true", help="the model play's guesses drawn by crib.cpu.PRIOR too")
     a = ap.parse_args(argv)
+    global KEEP_PRIOR
+    KEEP_PRIOR = a.prior
     n = a.seeds if a.seeds is not None else (5000 if a.what == "deals" else 1000)
     seeds = range(a.start, a.start + n)
     (run_deals if a.what == "deals" else run_games)(seeds, a.plays)
