@@ -135,13 +135,13 @@ def play(g, seat, level):
     lv = level_index(level)
     if lv == 0:
         return _most_now(g, cards)
-    if lv == 2 and g.players == 2 and len(cards) == 4 and len(g.seq) < 2 and OPENING:
-        # Its first card, from the opening tables (crib.opening, loaded for it).
+    if (lv == 2 and g.players == 2 and len(cards) == 4 and len(g.seq) < 2 and OPENING
+            and g.target - max(g.scores) > _NEAR):
+        # Its first card, from the opening tables (crib.opening, loaded for it); near
+        # the end of the game the look-ahead, which weighs winning, decides.
         from crib import opening
 
-        c = opening.card(g, seat, cards)
-        if c is not None:
-            return c
+        return opening.card(g, cards)
     values = normal_values(g, seat, cards)
     if lv == 2 and g.players == 2:
         totals, guesses = look_ahead(g, seat, cards)

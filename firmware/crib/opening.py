@@ -4,21 +4,15 @@
 # four ranks kept, the look-ahead's pick over hundreds of guesses at the other
 # hand (tools/make_opening_tables.py), where the device's budget allows the
 # search six to eight. crib.cpu loads this module for that card only; it and
-# each table are let go once read. Near the end of the game (a side needing
-# _NEAR or fewer, as in crib.cpu) the look-ahead, which weighs winning, decides.
-from micropython import const
-
+# each table are let go once read. Near the end of the game crib.cpu does not
+# ask: the look-ahead, which weighs winning, decides.
 from crib import forget
 
-_NEAR = const(60)
 
-
-def card(g, seat, cards):
+def card(g, cards):
     """The table's card of `cards` (the side's four, none laid yet: the pone's
-    lead if nothing is laid, else the dealer's reply to it), or None near the end."""
+    lead if nothing is laid, else the dealer's reply to it)."""
     forget("crib.opening")
-    if g.target - g.scores[seat] <= _NEAR or g.target - g.scores[1 - seat] <= _NEAR:
-        return None
     ranks = sorted(c >> 2 for c in cards)
     i = hand_index(ranks)
     if g.seq:
