@@ -23,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
 
-from crib import cpu, lookahead, opening  # noqa: E402
+from crib import cpu, lookahead, opening, told  # noqa: E402
 from crib.cards import PIPS  # noqa: E402
 from crib.rng import Rng  # noqa: E402
 
@@ -46,6 +46,8 @@ class Position:
         self.played = [[], list(led)]
         self.dealt = [self.hands[0], []]
         self.record = self
+        self.trail = [c | 1 << 6 | i << 8 for i, c in enumerate(led)]
+        self.seed = self.deal_no = 0
 
 
 def hand_of(ranks):
@@ -64,6 +66,13 @@ def pick(ranks, guesses, seed, led_rank=None):
             return 0  # he cannot lead a rank all four of whose cards it holds
         led = [free[-1]]
     pool = bytearray(c for c in range(52) if c not in mine and c not in led)
+    if led and cpu.TOLD:
+        # His lead tells what he holds not (crib.told: what a normal player would
+        # rather have led), as the look-ahead's guesses later in the play are drawn.
+        no = told.told(Position(mine, 4 - len(led), led), 0, told.new_memo())
+        fits = bytearray(c for c in pool if not no >> (c >> 2) & 1)
+        if len(fits) >= 4 - len(led):
+            pool = fits
     rng = Rng(seed)
     guess = bytearray(4 - len(led))
     totals = [0] * 4

@@ -81,6 +81,12 @@ _REDRAW = const(1)
 # The first card of the play (the pone's lead, the dealer's reply) from crib.opening's
 # tables rather than the look-ahead (except near the end of the game).
 OPENING = True
+# The opponent's hidden cards are guessed among those his play so far leaves him, read
+# as a normal player's (crib.told, loaded for it), each of his cards read costing about
+# TOLD_COST positions of the budget.
+TOLD = True
+TOLD_COST = const(40)
+_READ = [None, None]  # crib.told's memo for each seat (the module is let go between cards)
 
 
 def level_index(level):
@@ -172,9 +178,14 @@ def normal_values(g, seat, cards):
     """Per card, in 1024ths of a point: what it scores now less the next player's
     expected best reply, and a tie-break that keeps low cards for later."""
     nxt = _next_to_play(g, seat)
-    pool = unseen(g, seat)
-    n_pool = len(pool)
     k = len(g.hands[nxt]) if nxt is not None else 0
+    return reply_values(g.seq, g.count, unseen(g, seat), k, cards)
+
+
+def reply_values(seq, count, pool, k, cards):
+    """normal_values() of a position: the count's cards so far and its count, the
+    cards the player cannot see, and how many the next player holds (0: none to play)."""
+    n_pool = len(pool)
     have = bytearray(13)
     for c in pool:
         have[c >> 2] += 1
@@ -187,12 +198,12 @@ def normal_values(g, seat, cards):
                 for j in range(k):
                     miss = miss * max(0, n_pool - have[r] - j) // (n_pool - j)
                 chance[r] = _ONE - miss
-    seq = list(g.seq)
+    seq = list(seq)
     out = []
     for c in cards:
         seq.append(c)
         now = peg(seq) * _ONE
-        total = g.count + PIPS[c >> 2]
+        total = count + PIPS[c >> 2]
         replies = []
         if k and total < 31:
             for r in range(13):
@@ -236,9 +247,24 @@ def look_ahead(g, seat, cards):
     for s, count in g.gos:
         if s == opp and 31 - count > floor:
             floor = 31 - count
-    pool = bytearray(c for c in unseen(g, seat) if PIPS[c >> 2] > floor)
+    hidden = unseen(g, seat)
+    pool = bytearray(c for c in hidden if PIPS[c >> 2] > floor)
+    spent = 0
+    if TOLD and g.played[opp]:
+        # And none he would have laid rather than what he did (a normal player's judgement).
+        from crib import forget, told
+
+        memo = _READ[seat & 1]
+        if memo is None:
+            memo = _READ[seat & 1] = told.new_memo()
+        no = told.told(g, seat, memo)
+        forget("crib.told")
+        spent = memo[2] * TOLD_COST
+        fits = bytearray(c for c in pool if not no >> (c >> 2) & 1)
+        if len(fits) >= k:
+            pool = fits
     if len(pool) < k:
-        pool = bytearray(unseen(g, seat))
+        pool = bytearray(hidden)
     rng = Rng((g.seed ^ (len(g.moves) * 40503)) & 0xFFFFFFFF)
     # The endgame: what each side needs, and shows after the play (pone first).
     need_me = g.target - g.scores[seat]
@@ -252,7 +278,6 @@ def look_ahead(g, seat, cards):
     totals = [0] * len(mine)
     out = [None] * len(mine)
     guess = bytearray(k)
-    spent = 0
     guesses = 0
     for _ in range(_GUESSES):
         draws = draw_kept(pool, guess, theirs, prior, cap, rng)

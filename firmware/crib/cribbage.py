@@ -322,6 +322,9 @@ class Cribbage:
         self.last = None
         self.gos = []  # (seat, count) for every go said in this deal
         self.played = [[] for _ in range(n)]
+        # Every card laid in this deal, in order: card | seat << 6 | cards already in
+        # the count << 8 | seats that had said go << 12 (what the table saw).
+        self.trail = []
         self._shown = 0
         self.phase = DISCARD
         self.turn = self._first_to_discard()
@@ -356,6 +359,7 @@ class Cribbage:
     # The play.
 
     def _lay(self, s, card):
+        self.trail.append(card | s << 6 | len(self.seq) << 8 | self.passed << 12)
         self.hands[s] = tuple(c for c in self.hands[s] if c != card)
         self.played[s].append(card)
         self.seq.append(card)

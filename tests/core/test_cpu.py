@@ -1,7 +1,7 @@
 # The computer's cribbage and the coach: legal, seeded, and right where it can be checked.
 import sys
 
-from crib import coach, cpu, laying, lookahead, pegtable
+from crib import coach, cpu, laying, lookahead, pegtable, told
 from crib.cards import PIPS, card_name, parse_cards
 from crib.cribbage import OVER, PLAY, SHOW, Cribbage, load
 from crib.pegging import peg
@@ -316,3 +316,79 @@ def test_guesses_are_drawn_as_likely_as_normal_keeps_them():
     for _ in range(40):
         draws = cpu.draw_kept(pool, guess, theirs, eight, 1, rng)
         assert draws == 30 or score(theirs, None) >= 8  # 30: the last try stands anyway
+
+
+def test_a_normal_players_lead_tells_what_he_holds_not():
+    g = Cribbage(11, 2, dealer=1)
+    _stack(g, [_cards("KS QH 9D 8C"), _cards("5H 6D 7C JS")])
+    king = _cards("KS")[0]
+    assert cpu.play(g, 0, "normal") == king  # a normal pone leads his highest safe card
+    g.play(king)
+    no = told.told(g, 1, told.new_memo())
+    # Holding an ace to a four he would have led it (no fifteen can follow it): he holds none.
+    assert all(no >> r & 1 for r in range(4)), bin(no)
+    assert not no >> 12 & 1 and not no >> 11 & 1
+
+
+def test_a_player_who_belies_the_reading_tells_nothing():
+    g = Cribbage(12, 2, dealer=1)
+    _stack(g, [_cards("KS QH 9D 3C"), _cards("5H 6D 7C JS")])
+    g.play(_cards("KS")[0])  # not what a normal player holding the three leads
+    assert told.told(g, 1, told.new_memo()) >> 2 & 1  # read as a normal player: no three
+    g.play(_cards("JS")[0])
+    g.play(_cards("3C")[0])  # the three shows he does not play that way
+    assert told.told(g, 1, told.new_memo()) == 0
+
+
+def test_told_is_right_about_a_normal_player_and_drops_an_easy_one():
+    if not ON_CPYTHON:
+        return
+    wrong = cards = ranks = calls = 0
+    for seed in range(40):
+        g = Cribbage(700 + seed, 2, dealer=seed & 1)
+        memo = told.new_memo()
+        while g.deal_no == 1 and not g.over:
+            if g.phase == PLAY and g.turn == 0 and g.played[1] and g.hands[1]:
+                no = told.told(g, 0, memo)
+                calls += 1
+                ranks += bin(no).count("1")
+                cards += len(g.hands[1])
+                wrong += len([c for c in g.hands[1] if no >> (c >> 2) & 1])
+            cpu.move(g, ("expert", "normal")[g.turn])
+    assert ranks >= 2 * calls  # it tells something
+    assert wrong * 50 <= cards, (wrong, cards)  # and is wrong about at most one card in 50
+    # Over a whole game against easy (who lays the first of his cards that scores most
+    # now) the reading slips often and is dropped; against normal it holds.
+    for opp, reads in (("easy", False), ("normal", True)):
+        g = _play_out(Cribbage(40, 2), ("expert", opp))
+        assert told.reads_normal(cpu._READ[0]) == reads, opp
+
+
+def test_told_judges_a_card_as_normal_does():
+    # crib.told's own reckoning of normal's judgement (allocation-free) against
+    # crib.cpu.reply_values, which the normal player lays by, on seeded positions.
+    rng = Rng(77)
+    for _ in range(150 if ON_CPYTHON else 30):
+        pack = list(range(52))
+        for i in range(51, 0, -1):
+            j = rng.below(i + 1)
+            pack[i], pack[j] = pack[j], pack[i]
+        seq = []
+        count = 0
+        for c in pack[:rng.below(4)]:
+            if count + PIPS[c >> 2] <= 31:
+                seq.append(c)
+                count += PIPS[c >> 2]
+        x = pack[10]
+        if count + PIPS[x >> 2] > 31:
+            continue
+        pool = [c for c in pack[11:] if c not in seq]
+        k = rng.below(5)
+        have = bytearray(13)
+        for c in pool:
+            have[c >> 2] += 1
+        no = told.rather(seq, count, have, len(pool), k, x)
+        ranks = [r for r in range(13) if r != x >> 2 and count + PIPS[r] <= 31]
+        vals = cpu.reply_values(seq, count, pool, k, [x] + [r * 4 for r in ranks])
+        for i in range(len(ranks)):
+            assert (no >> ranks[i] & 1) == (vals[i + 1] > vals[0] + told.MARGIN), (seq, x, ranks[i])
