@@ -5,7 +5,8 @@ module per rank led, so that only one is loaded).
 For every four ranks a player may keep (1,820 of them: suits never matter in the
 play), and for the dealer each rank the pone may lead, the look-ahead of
 crib/lookahead.py is run against many guesses at the other's cards, drawn
-(seeded, crib/rng.py) from the cards not held and not led; the average for each
+(seeded, crib/rng.py) from the cards not held and not led (for the reply, only
+those his lead leaves him, read as a normal player's: crib.told); the average for each
 card it could lay, plus the normal value of that card (crib.cpu.normal_values
 over the same cards), picks the card. A table holds that pick, two bits a hand:
 which of the hand's distinct ranks, lowest first. At the device's budget the

@@ -27,7 +27,9 @@
 #           each reply weighed by the chance he holds such a card;
 #   expert  (two hands) guesses at the opponent's hidden cards, drawn from
 #           the cards it cannot see that fit his go calls (a go at count c
-#           means no card of c's complement or lower), as likely as a normal
+#           means no card of c's complement or lower) and that his cards laid so
+#           far leave him (none a normal player would rather have laid: crib.told,
+#           unless his play belies that reading), as likely as a normal
 #           player is to have kept them (by what his four score alone; PRIOR
 #           below), and for each guess
 #           looks ahead to the end of the play (crib.lookahead): its own
