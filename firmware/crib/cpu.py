@@ -150,11 +150,15 @@ def play(g, seat, level):
         from crib import opening
 
         return opening.card(g, cards)
-    values = normal_values(g, seat, cards)
     if lv == 2 and g.players == 2:
-        totals, guesses = look_ahead(g, seat, cards)
-        # The look-ahead's average, with the normal judgement of the next reply on top.
+        drawn = guess_pool(g, seat)
+        # The look-ahead's average, with the normal judgement of the next reply on top
+        # (his cards those his play leaves him).
+        values = reply_values(g.seq, g.count, drawn[0], _next_holds(g, seat), cards)
+        totals, guesses = look_ahead(g, seat, cards, drawn)
         values = [totals[i] * _ONE // guesses + values[i] * BLEND // _ONE for i in range(len(cards))]
+    else:
+        values = normal_values(g, seat, cards)
     best = 0
     for i in range(1, len(cards)):
         if values[i] > values[best]:
@@ -179,9 +183,13 @@ def _most_now(g, cards):
 def normal_values(g, seat, cards):
     """Per card, in 1024ths of a point: what it scores now less the next player's
     expected best reply, and a tie-break that keeps low cards for later."""
+    return reply_values(g.seq, g.count, unseen(g, seat), _next_holds(g, seat), cards)
+
+
+def _next_holds(g, seat):
+    """How many cards the next player to lay in this count holds (0: nobody)."""
     nxt = _next_to_play(g, seat)
-    k = len(g.hands[nxt]) if nxt is not None else 0
-    return reply_values(g.seq, g.count, unseen(g, seat), k, cards)
+    return len(g.hands[nxt]) if nxt is not None else 0
 
 
 def reply_values(seq, count, pool, k, cards):
@@ -236,15 +244,12 @@ def _next_to_play(g, seat):
     return None
 
 
-def look_ahead(g, seat, cards):
-    """(totals, guesses): per card, the look-ahead's points won less given to the end
-    of the play, summed over the guesses at the opponent's cards."""
-    from crib import lookahead
-
+def guess_pool(g, seat):
+    """(pool, spent): the cards the opponent may hold (unseen, above what each of his go
+    calls left room for, and none his play tells he has not got), and the positions of
+    the look-ahead's budget spent reading his play."""
     opp = 1 - seat
     k = len(g.hands[opp])
-    mine = g.hands[seat]
-    # The cards he may hold: unseen, and above what each of his go calls left room for.
     floor = 0
     for s, count in g.gos:
         if s == opp and 31 - count > floor:
@@ -253,7 +258,6 @@ def look_ahead(g, seat, cards):
     pool = bytearray(c for c in hidden if PIPS[c >> 2] > floor)
     spent = 0
     if TOLD and g.played[opp]:
-        # And none he would have laid rather than what he did (a normal player's judgement).
         from crib import forget, told
 
         memo = _READ[seat & 1]
@@ -267,6 +271,19 @@ def look_ahead(g, seat, cards):
             pool = fits
     if len(pool) < k:
         pool = bytearray(hidden)
+    return pool, spent
+
+
+def look_ahead(g, seat, cards, drawn=None):
+    """(totals, guesses): per card, the look-ahead's points won less given to the end
+    of the play, summed over the guesses at the opponent's cards (drawn from
+    guess_pool(), or drawn: what it gave)."""
+    from crib import lookahead
+
+    opp = 1 - seat
+    k = len(g.hands[opp])
+    mine = g.hands[seat]
+    pool, spent = drawn if drawn else guess_pool(g, seat)
     rng = Rng((g.seed ^ (len(g.moves) * 40503)) & 0xFFFFFFFF)
     # The endgame: what each side needs, and shows after the play (pone first).
     need_me = g.target - g.scores[seat]
