@@ -318,6 +318,11 @@ def look_ahead(g, seat, cards, drawn=None):
         spent += cost
         if spent + cost > BUDGET or not k:
             break
+    # Let the look-ahead go between cards (loaded again for the next): the heap at the
+    # table keeps only what the game needs.
+    from crib import forget
+
+    forget("crib.lookahead")
     return [totals[mine.index(c)] for c in cards], guesses
 
 
