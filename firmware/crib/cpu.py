@@ -41,7 +41,9 @@
 #           budget of positions (same seed, same choice). Its first card (the
 #           pone's lead, the dealer's reply to it) comes from tables of the
 #           same look-ahead over many more guesses (crib.opening), except
-#           near the end of the game. Three or four hands: as normal.
+#           near the end of the game. Its normal value reckons his replies
+#           with his cards among those his play leaves him. Three or four
+#           hands: as normal.
 from micropython import const
 
 from crib.cards import PIPS
