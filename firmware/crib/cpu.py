@@ -41,9 +41,7 @@
 #           budget of positions (same seed, same choice). Its first card (the
 #           pone's lead, the dealer's reply to it) comes from tables of the
 #           same look-ahead over many more guesses (crib.opening), except
-#           near the end of the game. Its normal value reckons his replies
-#           with his cards among those his play leaves him. Three or four
-#           hands: as normal.
+#           near the end of the game. Three or four hands: as normal.
 from micropython import const
 
 from crib.cards import PIPS
@@ -152,15 +150,11 @@ def play(g, seat, level):
         from crib import opening
 
         return opening.card(g, cards)
+    values = normal_values(g, seat, cards)
     if lv == 2 and g.players == 2:
-        drawn = guess_pool(g, seat)
-        # The look-ahead's average, with the normal judgement of the next reply on top
-        # (his cards those his play leaves him).
-        values = reply_values(g.seq, g.count, drawn[0], _next_holds(g, seat), cards)
-        totals, guesses = look_ahead(g, seat, cards, drawn)
+        totals, guesses = look_ahead(g, seat, cards)
+        # The look-ahead's average, with the normal judgement of the next reply on top.
         values = [totals[i] * _ONE // guesses + values[i] * BLEND // _ONE for i in range(len(cards))]
-    else:
-        values = normal_values(g, seat, cards)
     best = 0
     for i in range(1, len(cards)):
         if values[i] > values[best]:
@@ -185,13 +179,9 @@ def _most_now(g, cards):
 def normal_values(g, seat, cards):
     """Per card, in 1024ths of a point: what it scores now less the next player's
     expected best reply, and a tie-break that keeps low cards for later."""
-    return reply_values(g.seq, g.count, unseen(g, seat), _next_holds(g, seat), cards)
-
-
-def _next_holds(g, seat):
-    """How many cards the next player to lay in this count holds (0: nobody)."""
     nxt = _next_to_play(g, seat)
-    return len(g.hands[nxt]) if nxt is not None else 0
+    k = len(g.hands[nxt]) if nxt is not None else 0
+    return reply_values(g.seq, g.count, unseen(g, seat), k, cards)
 
 
 def reply_values(seq, count, pool, k, cards):
@@ -276,16 +266,15 @@ def guess_pool(g, seat):
     return pool, spent
 
 
-def look_ahead(g, seat, cards, drawn=None):
+def look_ahead(g, seat, cards):
     """(totals, guesses): per card, the look-ahead's points won less given to the end
-    of the play, summed over the guesses at the opponent's cards (drawn from
-    guess_pool(), or drawn: what it gave)."""
+    of the play, summed over the guesses at the opponent's cards."""
     from crib import lookahead
 
     opp = 1 - seat
     k = len(g.hands[opp])
     mine = g.hands[seat]
-    pool, spent = drawn if drawn else guess_pool(g, seat)
+    pool, spent = guess_pool(g, seat)
     rng = Rng((g.seed ^ (len(g.moves) * 40503)) & 0xFFFFFFFF)
     # The endgame: what each side needs, and shows after the play (pone first).
     need_me = g.target - g.scores[seat]
