@@ -71,9 +71,7 @@ def pick(ranks, guesses, seed, led_rank=None):
         # His lead tells what he holds not (crib.told: what a normal player would
         # rather have led), as the look-ahead's guesses later in the play are drawn.
         no = told.told(Position(mine, 4 - len(led), led), 0, told.new_memo())
-        fits = bytearray(c for c in pool if not no >> (c >> 2) & 1)
-        if len(fits) >= 4 - len(led):
-            pool = fits
+        pool = told.leaves(pool, no, 4 - len(led))
     rng = Rng(seed)
     guess = bytearray(4 - len(led))
     totals = [0] * 4

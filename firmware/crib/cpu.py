@@ -255,12 +255,9 @@ def guess_pool(g, seat):
         memo = _READ[seat & 1]
         if memo is None:
             memo = _READ[seat & 1] = told.new_memo()
-        no = told.told(g, seat, memo)
+        pool = told.leaves(pool, told.told(g, seat, memo), k)
         forget("crib.told")
         spent = memo[2] * TOLD_COST
-        fits = bytearray(c for c in pool if not no >> (c >> 2) & 1)
-        if len(fits) >= k:
-            pool = fits
     if len(pool) < k:
         pool = bytearray(hidden)
     return pool, spent

@@ -3,6 +3,7 @@
 # guesses at his hidden cards only among those this leaves him.
 #
 #   told(g, seat, memo)   # 13-bit mask of the ranks seat's opponent holds none of
+#   leaves(pool, no, k)   # the cards of pool he may hold, by that mask
 #   reads_normal(memo)    # whether his play in this game's deals before reads as normal's
 #
 # memo (new_memo(), kept by the caller for each seat, so that this module can be let go
@@ -71,6 +72,13 @@ def told(g, seat, memo):
     for m in masks:
         mask |= m
     return mask
+
+
+def leaves(pool, no, k):
+    """The cards of pool outside the ranks of the mask no, unless fewer than k (the cards
+    he holds) would be left: then pool itself."""
+    fits = bytearray(c for c in pool if not no >> (c >> 2) & 1)
+    return fits if len(fits) >= k else pool
 
 
 def reads_normal(memo):
