@@ -1,4 +1,4 @@
-"""The shipped opening tables (crib/leadtable.py, crib/replies/) are what their
+"""The shipped opening tables (crib/leadtable.py, crib/replies/, crib/seconds/) are what their
 generator writes: a few hands recomputed here with the same seeded guesses, pick
 for pick (the whole set takes the generator half an hour:
 python tools/make_opening_tables.py)."""
@@ -42,3 +42,13 @@ def test_replies_recomputed_from_the_generator():
         i = opening.hand_index(h)
         seed = tables.REPLY_SEED + led * tables.HANDS + i
         assert _pick(pick, i) == tables.pick(list(h), n, seed, led), (led, h)
+
+
+def test_second_cards_recomputed_from_the_generator():
+    # After a reply that pairs the lead, makes fifteen, a court card to a low lead, an ace.
+    _, lead = _table(CRIB / "leadtable.py", "LEAD")
+    for reply, h in ((4, (4, 5, 9, 12)), (9, (0, 4, 6, 10)), (12, (1, 2, 3, 7)), (0, (2, 2, 8, 11))):
+        n, pick = _table(CRIB / "seconds" / ("s%d.py" % reply), "PICK")
+        i = opening.hand_index(h)
+        seed = tables.SECOND_SEED + reply * tables.HANDS + i
+        assert _pick(pick, i) == tables.second(list(h), reply, n, seed, lead), (reply, h)

@@ -81,8 +81,10 @@ PRIOR_CAP = 5
 _TRIES = const(30)
 _REDRAW = const(1)
 # The first card of the play (the pone's lead, the dealer's reply) from crib.opening's
-# tables rather than the look-ahead (except near the end of the game).
+# tables rather than the look-ahead (except near the end of the game); SECONDS: the
+# pone's second card too, after the lead table's lead.
 OPENING = True
+SECONDS = True
 # The opponent's hidden cards are guessed among those his play so far leaves him, read
 # as a normal player's (crib.told, loaded for it), each of his cards read costing about
 # TOLD_COST positions of the budget.
@@ -143,13 +145,20 @@ def play(g, seat, level):
     lv = level_index(level)
     if lv == 0:
         return _most_now(g, cards)
-    if (lv == 2 and g.players == 2 and len(cards) == 4 and len(g.seq) < 2 and OPENING
-            and g.target - max(g.scores) > _NEAR):
-        # Its first card, from the opening tables (crib.opening, loaded for it); near
-        # the end of the game the look-ahead, which weighs winning, decides.
-        from crib import opening
+    if lv == 2 and g.players == 2 and OPENING and g.target - max(g.scores) > _NEAR:
+        # Its first card, and the pone's second, from the opening tables (crib.opening,
+        # loaded for them); near the end of the game the look-ahead, which weighs
+        # winning, decides.
+        if len(cards) == 4 and len(g.seq) < 2:
+            from crib import opening
 
-        return opening.card(g, cards)
+            return opening.card(g, cards)
+        if SECONDS and len(cards) == 3 and len(g.seq) == 2 and g.dealer != seat:
+            from crib import opening
+
+            c = opening.second(g, cards)
+            if c is not None:
+                return c
     values = normal_values(g, seat, cards)
     if lv == 2 and g.players == 2:
         totals, guesses = look_ahead(g, seat, cards)

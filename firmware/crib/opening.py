@@ -1,9 +1,10 @@
-# The expert's first card of the two-hand play, from tables: as pone its lead
-# (crib.leadtable), as dealer its reply to the pone's lead (crib.replies.r0 ..
-# r12, one per rank led, so only one is loaded). Each table holds, for every
-# four ranks kept, the look-ahead's pick over hundreds of guesses at the other
-# hand (tools/make_opening_tables.py), where the device's budget allows the
-# search six to eight. crib.cpu loads this module for that card only; it and
+# The expert's first cards of the two-hand play, from tables: as pone its lead
+# (crib.leadtable) and its second card (crib.seconds.s0 .. s12, one per rank the
+# dealer replied with), as dealer its reply to the pone's lead (crib.replies.r0 ..
+# r12, one per rank led), so only one table is loaded at a time. Each table holds,
+# for every four ranks kept, the look-ahead's pick over hundreds of guesses at the
+# other hand (tools/make_opening_tables.py), where the device's budget allows the
+# search six to a dozen. crib.cpu loads this module for those cards only; it and
 # each table are let go once read. Near the end of the game crib.cpu does not
 # ask: the look-ahead, which weighs winning, decides.
 from crib import forget
@@ -14,26 +15,48 @@ def card(g, cards):
     lead if nothing is laid, else the dealer's reply to it)."""
     forget("crib.opening")
     ranks = sorted(c >> 2 for c in cards)
-    i = hand_index(ranks)
     if g.seq:
-        name = "crib.replies.r%d" % (g.seq[0] >> 2)
-        __import__(name)
-        import sys
-
-        table = sys.modules[name].PICK
+        rank = _pick("crib.replies", "r%d" % (g.seq[0] >> 2), ranks)
     else:
-        name = "crib.leadtable"
-        from crib import leadtable
+        rank = _pick("crib", "leadtable", ranks)
+    c = _of_rank(cards, rank)
+    return cards[0] if c is None else c
 
-        table = leadtable.LEAD
+
+def second(g, cards):
+    """The pone's second card of `cards` (its three left after its lead and the
+    dealer's reply) from crib.seconds, or None if its lead was not the lead table's
+    (the tables are made after that lead: the look-ahead decides)."""
+    forget("crib.opening")
+    led = g.seq[0] >> 2
+    ranks = sorted([c >> 2 for c in cards] + [led])
+    if _pick("crib", "leadtable", ranks) != led:
+        return None
+    return _of_rank(cards, _pick("crib.seconds", "s%d" % (g.seq[1] >> 2), ranks))
+
+
+def _pick(package, name, ranks):
+    """The rank a table (package.name, loaded for this and let go) picks of four ranks."""
+    full = package + "." + name
+    __import__(full)
+    import sys
+
+    module = sys.modules[full]
+    table = module.LEAD if name == "leadtable" else module.PICK
+    i = hand_index(ranks)
     pick = table[i >> 2] >> 2 * (i & 3) & 3
-    forget(name)
-    forget("crib.replies")
-    rank = sorted(set(ranks))[pick]
+    forget(full)
+    if package != "crib":
+        forget(package)
+    return sorted(set(ranks))[pick]
+
+
+def _of_rank(cards, rank):
+    """The first of cards of that rank (None if none: a card is an int, 0 included)."""
     for c in cards:
         if c >> 2 == rank:
             return c
-    return cards[0]
+    return None
 
 
 def hand_index(ranks):

@@ -1,6 +1,6 @@
-# The expert's first card of the two-hand play from tables (crib.opening,
-# crib.leadtable, crib.replies): the tables' shape, their index over the hands,
-# and that the computer lays from them, except near the end of the game.
+# The expert's first cards of the two-hand play from tables (crib.opening,
+# crib.leadtable, crib.replies, crib.seconds): the tables' shape, their index over
+# the hands, and that the computer lays from them, except near the end of the game.
 import sys
 
 from crib import cpu, forget, leadtable, opening
@@ -20,13 +20,21 @@ def _pick(table, i):
     return table[i >> 2] >> 2 * (i & 3) & 3
 
 
-def _reply_table(rank):
-    name = "crib.replies.r%d" % rank
-    __import__(name)
-    table = sys.modules[name].PICK
-    forget(name)
-    forget("crib.replies")
+def _table(package, name):
+    full = "crib.%s.%s" % (package, name)
+    __import__(full)
+    table = sys.modules[full].PICK
+    forget(full)
+    forget("crib." + package)
     return table
+
+
+def _reply_table(rank):
+    return _table("replies", "r%d" % rank)
+
+
+def _second_table(rank):
+    return _table("seconds", "s%d" % rank)
 
 
 def test_hand_index_numbers_the_hands_one_to_one():
@@ -46,6 +54,20 @@ def test_every_pick_is_a_rank_of_the_hand():
         n = len(set(h))
         for t in tables:
             assert _pick(t, i) < n, h
+
+
+def test_every_second_card_is_one_left_after_the_lead():
+    for r in range(13):
+        t = _second_table(r)
+        assert len(t) == 1820 // 4
+        for h in _hands():
+            if h.count(r) == 4:
+                continue  # the dealer cannot reply with that rank
+            i = opening.hand_index(h)
+            ranks = sorted(set(h))
+            rest = list(h)
+            rest.remove(ranks[_pick(leadtable.LEAD, i)])
+            assert ranks[_pick(t, i)] in rest, (r, h)
 
 
 def _opening(seed):
@@ -69,8 +91,34 @@ def test_the_expert_leads_and_replies_from_the_tables():
         g.play(led)
         reply = cpu.play(g, g.turn, "expert")
         assert reply in g.hands[g.turn] and reply >> 2 == _want(g, _reply_table(led >> 2))
-        # Its second card is the look-ahead's again (it may differ from the table's).
         g.play(reply)
+        # The pone's second card, by the four it kept (its lead among them).
+        second = cpu.play(g, g.turn, "expert")
+        kept = sorted([c >> 2 for c in g.hands[g.turn]] + [led >> 2])
+        want = sorted(set(kept))[_pick(_second_table(reply >> 2), opening.hand_index(kept))]
+        assert second in g.hands[g.turn] and second >> 2 == want
+        # The dealer's second card is the look-ahead's again.
+        g.play(second)
+
+
+def test_after_another_lead_the_second_card_is_searched():
+    # The second-card tables are made after the lead table's lead: after any other
+    # lead (the expert coaching a player, say) the look-ahead lays it.
+    for seed in range(40):
+        g = _opening(seed)
+        table = cpu.play(g, g.turn, "expert")
+        other = [c for c in g.hands[g.turn] if c >> 2 != table >> 2]
+        if other:
+            break
+    g.play(other[0])
+    g.play(cpu.play(g, g.turn, "expert"))
+    assert opening.second(g, g.playable(g.turn)) is None
+    cpu.SECONDS = False
+    try:
+        searched = cpu.play(g, g.turn, "expert")
+    finally:
+        cpu.SECONDS = True
+    assert cpu.play(g, g.turn, "expert") == searched
 
 
 def _searched(g):
@@ -96,8 +144,8 @@ def test_near_the_end_the_first_card_is_searched():
 
 def test_the_tables_are_let_go():
     g = _opening(1)
-    g.play(cpu.play(g, g.turn, "expert"))
-    cpu.play(g, g.turn, "expert")
-    for name in ("crib.opening", "crib.leadtable", "crib.replies") + tuple(
-            "crib.replies.r%d" % r for r in range(13)):
+    for _ in range(3):
+        g.play(cpu.play(g, g.turn, "expert"))
+    for name in ("crib.opening", "crib.leadtable", "crib.replies", "crib.seconds") + tuple(
+            "crib.replies.r%d" % r for r in range(13)) + tuple("crib.seconds.s%d" % r for r in range(13)):
         assert name not in sys.modules, name
