@@ -156,44 +156,41 @@ def blob(data):
                      for i in range(0, len(data), 16))
 
 
+def module(lines, name, data):
+    """A table's module: its comment lines, then name = the data as bytes."""
+    return "\n".join(["# " + line if line else "#" for line in lines]
+                     + ["%s = (" % name, blob(data), ")"]) + "\n"
+
+
 def lead_module(guesses):
-    return "\n".join([
-        "# The expert's opening lead as pone in the two-hand play, by the four ranks it kept.",
-        "# Made by tools/make_opening_tables.py with %d guesses a hand (see there); do not edit." % guesses,
-        "#",
-        "# LEAD: two bits a hand (%d hands, crib.opening.hand_index order, four to a byte," % HANDS,
-        "# the first in the low bits): which of the hand's distinct ranks to lead, lowest first.",
-        "LEAD = (",
-        blob(picks(guesses, LEAD_SEED)),
-        ")",
-    ]) + "\n"
+    return module([
+        "The expert's opening lead as pone in the two-hand play, by the four ranks it kept.",
+        "Made by tools/make_opening_tables.py with %d guesses a hand (see there); do not edit." % guesses,
+        "",
+        "LEAD: two bits a hand (%d hands, crib.opening.hand_index order, four to a byte," % HANDS,
+        "the first in the low bits): which of the hand's distinct ranks to lead, lowest first.",
+    ], "LEAD", picks(guesses, LEAD_SEED))
 
 
 def reply_module(guesses, led_rank):
-    return "\n".join([
-        "# The expert's first card as dealer in the two-hand play when the pone has led a",
-        "# card of rank %d, by the four ranks it kept." % led_rank,
-        "# Made by tools/make_opening_tables.py with %d guesses a hand (see there); do not edit." % guesses,
-        "#",
-        "# PICK: two bits a hand, as crib.leadtable.LEAD.",
-        "PICK = (",
-        blob(picks(guesses, REPLY_SEED + led_rank * HANDS, led_rank)),
-        ")",
-    ]) + "\n"
+    return module([
+        "The expert's first card as dealer in the two-hand play when the pone has led a",
+        "card of rank %d, by the four ranks it kept." % led_rank,
+        "Made by tools/make_opening_tables.py with %d guesses a hand (see there); do not edit." % guesses,
+        "",
+        "PICK: two bits a hand, as crib.leadtable.LEAD.",
+    ], "PICK", picks(guesses, REPLY_SEED + led_rank * HANDS, led_rank))
 
 
 def second_module(guesses, reply_rank):
-    return "\n".join([
-        "# The expert's second card as pone in the two-hand play, when it led as",
-        "# crib.leadtable says and the dealer replied with a card of rank %d, by the four" % reply_rank,
-        "# ranks it kept. Made by tools/make_opening_tables.py with %d guesses a hand (see" % guesses,
-        "# there); do not edit.",
-        "#",
-        "# PICK: two bits a hand, as crib.leadtable.LEAD (a rank of the four kept).",
-        "PICK = (",
-        blob(picks(guesses, SECOND_SEED + reply_rank * HANDS, reply_rank=reply_rank)),
-        ")",
-    ]) + "\n"
+    return module([
+        "The expert's second card as pone in the two-hand play, when it led as",
+        "crib.leadtable says and the dealer replied with a card of rank %d, by the four" % reply_rank,
+        "ranks it kept. Made by tools/make_opening_tables.py with %d guesses a hand (see" % guesses,
+        "there); do not edit.",
+        "",
+        "PICK: two bits a hand, as crib.leadtable.LEAD (a rank of the four kept).",
+    ], "PICK", picks(guesses, SECOND_SEED + reply_rank * HANDS, reply_rank=reply_rank))
 
 
 def main():
