@@ -104,9 +104,10 @@ def play_pair(args):
     """Games of level a against b from seeds start.., each seed with the seats both ways."""
     from crib import cpu
     from crib.cribbage import OVER, Cribbage
+    from crib.score import score
 
     a, b, start, count = args
-    out = {"wins": 0, "games": 0, "skunks": [0, 0], "doubles": [0, 0], "stats": {a: [0] * 7, b: [0] * 7}}
+    out = {"wins": 0, "games": 0, "skunks": [0, 0], "doubles": [0, 0], "stats": {a: [0] * 9, b: [0] * 9}}
     for seed in range(start, start + count):
         for flip in (0, 1):
             levels = (a, b) if flip == 0 else (b, a)
@@ -123,21 +124,29 @@ def play_pair(args):
                 out["skunks"][who] += 1
             if k == 2:
                 out["doubles"][who] += 1
-            # Per deal: dealer play/hand/crib, pone play/hand, deals as dealer/pone.
+            # Per deal: dealer play/hand/crib, pone play/hand, deals as dealer/pone, and
+            # deals whose play was played out, as dealer/pone. Every hand and crib dealt is
+            # valued in full, the game-ending deal's too (leaving that deal out would drop
+            # the big hands that end games); its play counts only if it was played out.
+            laid = sum(len(p) for p in g.played)
             for rec in g.records:
+                if rec.starter is None:
+                    continue  # the game ended before the starter was turned
                 d = rec.dealer
                 p = 1 - d
-                if rec.starter is None or g.records[-1] is rec:
-                    continue  # the game-ending deal is cut short
+                played_out = rec is not g.records[-1] or laid == 8
                 sd = out["stats"][levels[d]]
-                sd[0] += rec.play[d]
-                sd[1] += rec.hand[d]
-                sd[2] += rec.crib_points + rec.heels
-                sd[3] += 1
                 sp = out["stats"][levels[p]]
-                sp[4] += rec.play[p]
-                sp[5] += rec.hand[p]
+                sd[1] += score(rec.kept[d], rec.starter)
+                sd[2] += score(rec.crib, rec.starter, True) + rec.heels
+                sd[3] += 1
+                sp[5] += score(rec.kept[p], rec.starter)
                 sp[6] += 1
+                if played_out:
+                    sd[0] += rec.play[d]
+                    sd[7] += 1
+                    sp[4] += rec.play[p]
+                    sp[8] += 1
     return a, b, out
 
 
@@ -181,8 +190,8 @@ def level_table(n, pairs):
                 s["skunks"][i] += out["skunks"][i]
                 s["doubles"][i] += out["doubles"][i]
             for lv, st in out["stats"].items():
-                acc = per_level.setdefault(lv, [0] * 7)
-                for i in range(7):
+                acc = per_level.setdefault(lv, [0] * 9)
+                for i in range(9):
                     acc[i] += st[i]
     print("two-hand games to 121, each seed with the seats both ways (seeds from 0):")
     print("| level | against | games | wins | skunks given / taken | double skunks given / taken |")
@@ -194,17 +203,17 @@ def level_table(n, pairs):
         print("| %s | %s | %d | %.1f%% ± %.1f | %.1f%% / %.1f%% | %.2f%% / %.2f%% |" % (
             a, b, n, 100 * p, 100 * err, 100 * s["skunks"][0] / n, 100 * s["skunks"][1] / n,
             100 * s["doubles"][0] / n, 100 * s["doubles"][1] / n))
-    print("per-deal averages (all its games; the game-ending deal left out):")
+    print("per-deal averages (all its games; hands and cribs of every deal valued in full, the play")
+    print("of the deals played out):")
     print("| level | pone play | pone hand | dealer play | dealer hand | dealer crib |")
     print("|---|---|---|---|---|---|")
     for lv in LEVELS:
         st = per_level.get(lv)
         if not st:
             continue
-        dd = st[3] or 1
-        pp = st[6] or 1
+        dd, pp, dp, pd = (st[i] or 1 for i in (3, 6, 7, 8))
         print("| %s | %.2f | %.2f | %.2f | %.2f | %.2f |" % (
-            lv, st[4] / pp, st[5] / pp, st[0] / dd, st[1] / dd, st[2] / dd))
+            lv, st[4] / pd, st[5] / pp, st[0] / dp, st[1] / dd, st[2] / dd))
     print("| good players (reference) | 2.0 | 8.1 | 3.5 | 8.0 | 4.7 |")
     print("(dealer crib includes his heels; %.0f s wall on 2 processes)" % (time.monotonic() - t0))
 
