@@ -14,8 +14,9 @@ card it could lay, plus the normal value of that card (crib.cpu.normal_values
 over the same cards), picks the card. A table holds that pick, two bits a hand:
 which of the hand's distinct ranks, lowest first. At the device's budget the
 expert sees only six to eight guesses for the first cards (a dozen or so for the
-pone's second); the tables stand for hundreds. They leave out what the real pool lacks (the player's discards and the
-starter) and the end of the game (there the search decides).
+pone's second); the tables stand for hundreds. They leave out what the real pool
+lacks (the player's discards and the starter) and the end of the game (there the
+search decides).
 
     python tools/make_opening_tables.py [lead_guesses] [reply_guesses] [second_guesses] [ranks]
 
@@ -82,9 +83,7 @@ def second(ranks, reply_rank, guesses, seed, lead):
     """As pone, index among the hand's distinct ranks of its second card, having led
     the card the lead table `lead` names and the dealer having replied with reply_rank."""
     mine = hand_of(ranks)
-    distinct = sorted(set(ranks))
-    i = opening.hand_index(ranks)
-    first = distinct[lead[i >> 2] >> 2 * (i & 3) & 3]
+    first = opening.table_rank(lead, ranks)
     led = [c for c in mine if c >> 2 == first][-1:]
     rest = [c for c in mine if c not in led]
     free = _free(reply_rank, mine)
@@ -93,7 +92,7 @@ def second(ranks, reply_rank, guesses, seed, lead):
     # His four drawn as likely as normal keeps them (crib.cpu.PRIOR, his side the
     # dealer's), as the look-ahead draws them (tables of uniform guesses gained nothing).
     best = _best(rest, led + [free[-1]], led, guesses, seed, cpu.PRIOR[0])
-    return distinct.index(rest[best] >> 2)
+    return sorted(set(ranks)).index(rest[best] >> 2)
 
 
 def _free(rank, mine):

@@ -42,13 +42,18 @@ def _pick(package, name, ranks):
     import sys
 
     module = sys.modules[full]
-    table = module.LEAD if name == "leadtable" else module.PICK
-    i = hand_index(ranks)
-    pick = table[i >> 2] >> 2 * (i & 3) & 3
+    rank = table_rank(module.LEAD if name == "leadtable" else module.PICK, ranks)
     forget(full)
     if package != "crib":
         forget(package)
-    return sorted(set(ranks))[pick]
+    return rank
+
+
+def table_rank(table, ranks):
+    """The rank a table's two bits for four ranks (lowest first) name: which of
+    their distinct ranks, lowest first."""
+    i = hand_index(ranks)
+    return sorted(set(ranks))[table[i >> 2] >> 2 * (i & 3) & 3]
 
 
 def _of_rank(cards, rank):
