@@ -83,12 +83,15 @@ class Buttons:
                 self.push(B)
             if up & self._rep_key:
                 self._rep_key = 0
-        state = self.state
-        if state & B and not self._b_long and _since(now, self._b_at) >= self.long_ms:
+        # Held: down after the debounce and still reading down. A key that reads
+        # released neither repeats nor turns long while its release is debounced
+        # (after a long gap between samples it would, at once).
+        held = self.state & raw
+        if held & B and not self._b_long and _since(now, self._b_at) >= self.long_ms:
             self._b_long = True
             self.push(B_LONG)
         key = self._rep_key
-        if key and state & key and _since(now, self._rep_at) >= self._rep_wait:
+        if key and held & key and _since(now, self._rep_at) >= self._rep_wait:
             self.push(key)
             self._rep_at = now
             self._rep_wait = self.repeat_ms

@@ -104,6 +104,21 @@ def test_b_long_press_is_distinct_and_not_also_short():
     assert events == [(820, B_LONG)]
 
 
+def test_a_release_read_after_a_long_gap_neither_repeats_nor_turns_long():
+    # A board too busy to sample for a second: the press was read, then the next
+    # sample already reads the key released. That is one press, not a repeat or a long B.
+    for key, want in ((DOWN, [DOWN]), (B, [B])):
+        keys = Buttons(debounce_ms=20, repeat_delay_ms=400, long_ms=700)
+        events = []
+        for t, mask in ((0, 0), (100, key), (125, key), (1200, 0), (1225, 0), (1400, 0)):
+            keys.update(t, mask)
+            e = keys.get()
+            while e != NONE:
+                events.append(e)
+                e = keys.get()
+        assert events == want
+
+
 def test_key_held_at_start_is_not_a_press():
     keys = Buttons()
     assert kinds(feed(keys, [(0, B), (2000, 0)])) == []

@@ -248,12 +248,14 @@ class VirtualBoard:
         self.uid = uid if flash else None
         self.display = display
         self.pins = pins or self.flash.parent / (self.flash.name + ".pins.json")
+        self._seen = Path(str(self.pins) + ".seen")  # board.mjs writes it beside the pins file
         self.log = log
         self.micropython = micropython
         self.screen = screen
         self.proc = None
 
     def start(self, timeout=30):
+        _unlink(self._seen)  # an earlier board's word on its presses
         cmd = [sys.executable, "-m", "pocketcrib.vboard", "--pins", str(self.pins)]
         for option, value in (("--flash", self.flash), ("--port", self.port), ("--uid", self.uid),
                               ("--screen", self.screen)):
@@ -274,9 +276,20 @@ class VirtualBoard:
         self.port = line.split(None, 1)[1].strip()
         return self
 
-    def press(self, levels):
-        """Force pin levels, e.g. {15: 0} holds B (buttons are active low); {} lets go."""
-        _write_json(self.pins, {str(k): v for k, v in levels.items()})
+    def press(self, levels, n=None, span=0):
+        """Force pin levels, e.g. {15: 0} holds B (buttons are active low); {} lets go.
+        With n, the board tells seen() n once its firmware has read those pins for span ms."""
+        forced = {str(k): v for k, v in levels.items()}
+        if n is not None:
+            forced.update(n=n, span=span)
+        _write_json(self.pins, forced)
+
+    def seen(self):
+        """The n of the last press() the firmware has read for its span, or None."""
+        try:
+            return int(self._seen.read_text())
+        except (OSError, ValueError):
+            return None
 
     def stop(self):
         """Switch off tidily (the port and its announcement go away)."""

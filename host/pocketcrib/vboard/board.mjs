@@ -226,26 +226,47 @@ function screenOut(line) {
 
 let pinLevels = {};
 let pinsChecked = 0;
-let pinsStamp = -1;
+let pinsStamp = "";
+let pinsSince = -1; // when the firmware first read a pin these levels force
+let pinsTold = false; // FILE.seen written for these levels
 
 function pinLevel(gp) {
-    // A level forced from outside (--pins FILE, JSON {"gp": level}), or -1.
+    // A level forced from outside, or -1. --pins FILE holds JSON {"gp": level, ...};
+    // with "n" (a number) and "span" (ms) as well, the board writes n to FILE.seen
+    // once the firmware has been reading the forced pins for span ms: the presser's
+    // sign that a press (or a release) was taken, however busy the firmware was.
     if (!opts.pins) return -1;
     const now = Date.now();
     if (now - pinsChecked > 20) {
         pinsChecked = now;
         try {
             const st = fs.statSync(opts.pins);
-            if (st.mtimeMs !== pinsStamp) {
-                pinsStamp = st.mtimeMs;
+            const stamp = st.mtimeMs + ":" + st.ino; // each write is a new file: two in one clock tick differ
+            if (stamp !== pinsStamp) {
+                pinsStamp = stamp;
                 pinLevels = JSON.parse(fs.readFileSync(opts.pins, "utf8"));
+                pinsSince = -1;
+                pinsTold = false;
             }
         } catch (e) {
             pinLevels = {};
         }
     }
     const v = pinLevels[String(gp)];
-    return v === undefined ? -1 : v ? 1 : 0;
+    if (v === undefined) return -1;
+    if (!pinsTold && typeof pinLevels.n === "number") {
+        if (pinsSince < 0) {
+            pinsSince = now;
+        } else if (now - pinsSince >= (pinLevels.span || 0)) {
+            pinsTold = true;
+            try {
+                fs.writeFileSync(opts.pins + ".seen", String(pinLevels.n));
+            } catch (e) {
+                // nobody left to tell
+            }
+        }
+    }
+    return v ? 1 : 0;
 }
 
 // The RP2040's RTC: unset (2021-01-01) at power-up, kept over soft resets,

@@ -4,8 +4,9 @@ The board runs as `pocketcrib vboard` does (its own port, flash folder and id,
 reachable by every other command meanwhile), with two wires to this process:
 its display's I2C transfers come over a FIFO into the simulator's own panel
 (pocketcrib.panel), drawn by the simulator's terminal view; and each key pressed
-here holds the button's pin low for a moment (the board's --pins file), so the
-firmware's own button driver debounces it, as on the device.
+here holds the button's pin low (the board's --pins file) until the board says
+its firmware has read it long enough, so its own button driver debounces it, as
+on the device.
 """
 
 import os
@@ -19,10 +20,10 @@ from pathlib import Path
 from pocketcrib import places
 from pocketcrib.errors import PocketCribError
 
-HOLD_MS = 120  # a press: at least this long, so the firmware's debounce takes it...
-HOLD_MAX_MS = 350  # ...and less than its auto-repeat delay (400 ms) on the arrows
-LONG_MS = 1000  # B held (a pause), past the firmware's 700 ms
-GAP_MS = 80  # released between two presses
+HOLD_MS = 120  # a press: held at least this long, as a finger would...
+SPAN_MS = 40  # ...and until the firmware has been reading it for this long (twice its debounce)
+LONG_MS = 1000  # B held (a pause): read for this long, past the firmware's 700 ms
+GIVE_UP_MS = 5000  # a board not reading its buttons (at the REPL, or stuck): let go anyway
 
 
 def button_pins():
@@ -35,35 +36,45 @@ def button_pins():
 
 
 class Presser:
-    """Key presses in, pin levels out, one press at a time: a press is held until the
-    board has drawn something in answer (or HOLD_MAX_MS), then let go for GAP_MS."""
+    """Key presses in, pin levels out, one press at a time. A press is held until the
+    board says its firmware has read it long enough to take it, and the release until
+    it has read that too, so a busy board (drawing, thinking, on a loaded machine)
+    neither misses a press nor runs two into one, and each key gives one press."""
 
-    def __init__(self, press, pins):
-        self.press = press  # press({gp: 0}) holds those pins low, press({}) lets go
+    def __init__(self, press, seen, pins):
+        self.press = press  # press({gp: level}, n, span): force levels; the board tells seen() n
+        self.seen = seen
         self.pins = pins
         self.queue = []
-        self.held = None  # (name, since, frames drawn when pressed)
-        self.free_at = 0.0
+        self.held = None  # the gp held down, or None
+        self.n = 0  # the levels last forced, until seen() says n
+        self.since = 0.0
+        self.told = True
 
     def add(self, name):
         self.queue.append(name)
 
-    def idle(self):
-        return not self.queue and self.held is None
-
-    def step(self, now, frames):
+    def step(self, now):
+        if not self.told:
+            self.told = self.seen() == self.n
+        ms = (now - self.since) * 1000
         if self.held is not None:
-            name, since, seen = self.held
-            ms = (now - since) * 1000
-            if ms >= (LONG_MS if name == "B_LONG" else HOLD_MAX_MS) or (
-                    name != "B_LONG" and ms >= HOLD_MS and frames != seen):
-                self.press({})
+            if (self.told and ms >= HOLD_MS) or ms >= GIVE_UP_MS:
+                self._force(now, {self.held: 1}, SPAN_MS)
                 self.held = None
-                self.free_at = now + GAP_MS / 1000
-        elif self.queue and now >= self.free_at:
+            return
+        if not self.told and ms < GIVE_UP_MS:
+            return
+        if self.queue:
             name = self.queue.pop(0)
-            self.press({self.pins["B" if name == "B_LONG" else name]: 0})
-            self.held = (name, now, frames)
+            self.held = self.pins["B" if name == "B_LONG" else name]
+            self._force(now, {self.held: 0}, LONG_MS if name == "B_LONG" else SPAN_MS)
+
+    def _force(self, now, levels, span):
+        self.n += 1
+        self.press(levels, self.n, span)
+        self.since = now
+        self.told = False
 
 
 class Screen:
@@ -127,7 +138,7 @@ def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=pr
             raise PocketCribError("the virtual board did not start", f"its log: {tmp / 'board.log'}") from None
         out(f"Virtual board up at {vb.port}; putting this checkout's Pocket Crib on it...")
         flashing.flash(vb.port, progress=False, out=lambda s: None)
-        presser = Presser(vb.press, pins)
+        presser = Presser(vb.press, vb.seen, pins)
         below = [f"port {vb.port}", "`pocketcrib scores pull` works from another terminal"]
         if not window:
             view.below = below
@@ -140,7 +151,7 @@ def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=pr
                         return 0
                     presser.add(name)
                 screen.read()
-                presser.step(time.monotonic(), screen.panel.bytes)
+                presser.step(time.monotonic())
                 view.show(screen.panel)
                 if vb.proc is None or vb.proc.poll() is not None:
                     raise SimError("the virtual board stopped", f"its log: {tmp / 'board.log'}")
