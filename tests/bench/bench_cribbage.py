@@ -14,6 +14,8 @@ play, the hand and the crib. Games per pair: POCKETCRIB_BENCH_CRIB_GAMES
 two processes. POCKETCRIB_BENCH_CRIB_PAIRS picks the pairs (say
 "expert-easy,expert-normal" after a change to the expert alone; the per-deal
 averages are then of those games only); default every pair.
+POCKETCRIB_BENCH_CRIB_SEEDS_FROM: the first seed (default 0), for a second
+look at a figure on other deals.
 """
 import gc
 import sys
@@ -166,7 +168,7 @@ def level_pairs(spec):
     return named
 
 
-def level_table(n, pairs):
+def level_table(n, pairs, first=0):
     import multiprocessing
     import time
 
@@ -177,8 +179,8 @@ def level_table(n, pairs):
     for a, b in pairs:
         seeds = n // 2
         step = 50
-        for start in range(0, seeds, step):
-            jobs.append((b, a, start, min(step, seeds - start)))
+        for start in range(first, first + seeds, step):
+            jobs.append((b, a, start, min(step, first + seeds - start)))
     sums = {}
     per_level = {}
     with multiprocessing.Pool(2) as pool:
@@ -193,7 +195,7 @@ def level_table(n, pairs):
                 acc = per_level.setdefault(lv, [0] * 9)
                 for i in range(9):
                     acc[i] += st[i]
-    print("two-hand games to 121, each seed with the seats both ways (seeds from 0):")
+    print("two-hand games to 121, each seed with the seats both ways (seeds from %d):" % first)
     print("| level | against | games | wins | skunks given / taken | double skunks given / taken |")
     print("|---|---|---|---|---|---|")
     for (a, b), s in sorted(sums.items(), key=lambda t: (LEVELS.index(t[0][0]), LEVELS.index(t[0][1]))):
@@ -232,7 +234,9 @@ def main():
         import os
 
         n = os.environ.get("POCKETCRIB_BENCH_CRIB_GAMES")
-        level_table(int(n) if n else 10000, level_pairs(os.environ.get("POCKETCRIB_BENCH_CRIB_PAIRS")))
+        first = os.environ.get("POCKETCRIB_BENCH_CRIB_SEEDS_FROM")
+        level_table(int(n) if n else 10000, level_pairs(os.environ.get("POCKETCRIB_BENCH_CRIB_PAIRS")),
+                    int(first) if first else 0)
 
 
 run_steps(main())
