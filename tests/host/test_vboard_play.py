@@ -172,6 +172,24 @@ def test_every_key_is_one_press_on_a_board_too_busy_to_sample_often(make_board, 
     assert out.decode().split(None, 1) == ["events", repr([DOWN, DOWN, B, DOWN, B_LONG]) + "\r\n"]
 
 
+def test_a_board_that_never_reads_its_buttons_gets_each_key_let_go_in_time():
+    # At the REPL (a `scores pull` from another terminal) the firmware reads no pins: a key
+    # is held GIVE_UP_MS at most, then let go, and the release given as long, so keys typed
+    # meanwhile are pressed one after another, never two pins at once.
+    from pocketcrib.vboard import view
+
+    forced = []
+    presser = view.Presser(lambda levels, n, span: forced.append((dict(levels), n, span)), lambda: None,
+                           {"A": 14, "B": 15, "UP": 10})
+    presser.add("A")
+    presser.add("B_LONG")
+    for ms in range(0, 4 * view.GIVE_UP_MS, 10):
+        presser.step(ms / 1000)
+    assert [f[0] for f in forced] == [{14: 0}, {14: 1}, {15: 0}, {15: 1}]
+    assert [f[1] for f in forced] == [1, 2, 3, 4]
+    assert [f[2] for f in forced] == [view.SPAN_MS, view.SPAN_MS, view.LONG_MS, view.SPAN_MS]
+
+
 def test_play_needs_a_terminal_and_starts_nothing_without_one(home, failure):
     import subprocess
 
