@@ -54,6 +54,10 @@ class Presser:
     def add(self, name):
         self.queue.append(name)
 
+    def idle(self):
+        """Every key pressed and let go, and the board has said so (or been given up on)."""
+        return not self.queue and self.held is None and self.told
+
     def step(self, now):
         if not self.told:
             self.told = self.seen() == self.n
@@ -63,8 +67,10 @@ class Presser:
                 self._force(now, {self.held: 1}, SPAN_MS)
                 self.held = None
             return
-        if not self.told and ms < GIVE_UP_MS:
-            return
+        if not self.told:
+            if ms < GIVE_UP_MS:
+                return
+            self.told = True  # given up on: as good as said
         if self.queue:
             name = self.queue.pop(0)
             self.held = self.pins["B" if name == "B_LONG" else name]
