@@ -7,6 +7,7 @@ cut a fresh Saves is made, as at the next boot, and the game is resumed the
 way the UI does it.
 """
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -174,6 +175,7 @@ def seeded(root):
     """seed_old_results(root), made once and copied after."""
     if "dir" not in _SEEDED:
         d = tempfile.mkdtemp(prefix="pcrib-seeded-")
+        atexit.register(shutil.rmtree, d, True)
         _SEEDED["n"] = seed_old_results(d + "/data")
         _SEEDED["dir"] = d + "/data"
     shutil.copytree(_SEEDED["dir"], root)

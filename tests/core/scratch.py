@@ -16,11 +16,15 @@ def _exists(path):
 def folder():
     """A new, empty folder's path."""
     try:
+        import atexit
+        import shutil
         import tempfile
-
-        return tempfile.mkdtemp(prefix="pcrib-")
-    except ImportError:
+    except ImportError:  # the MicroPython VM: its /tmp is in memory and goes with it
         pass
+    else:
+        path = tempfile.mkdtemp(prefix="pcrib-")
+        atexit.register(shutil.rmtree, path, True)  # a run leaves no folders behind
+        return path
     while True:
         _made[0] += 1
         path = "/tmp/pcrib-%d" % _made[0]
