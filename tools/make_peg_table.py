@@ -1,15 +1,16 @@
 """Make crib/pegtable.py: what a kept hand is worth in the play, as dealer and as pone.
 
 Simulated deals of the two-hand game (seeded, crib/rng.py): one seat keeps four of
-its six at random, the other lays away as the normal computer does; both play as
-the normal computer. Each deal gives the first seat's play points less the
-other's, with the ranks it kept. A least-squares fit per side (dealer, pone) of
+its six at random and plays as --player (the expert: the table is for the expert's
+lay-away, so it says what a hand pegs in the expert's hands); the other lays away
+and plays as the normal computer. Each deal gives the first seat's play points
+less the other's, with the ranks it kept. A least-squares fit per side (dealer, pone) of
 that difference on the kept ranks (a term per rank held, a term per pair of
 cards held by their two ranks) gives 13 + 91 terms, shipped as bytes in 1/32
 points. The play is the computer's own, so the table says what a hand pegs for
 it against a computer opponent; the fit's residual error is printed.
 
-    python tools/make_peg_table.py [deals] > firmware/crib/pegtable.py
+    python tools/make_peg_table.py 200000 --player expert > firmware/crib/pegtable.py
 """
 import os
 import sys
@@ -42,6 +43,9 @@ def features(ranks):
     return x
 
 
+PLAYER = "normal"  # how seat 0 plays (--player): the table is what a hand pegs for it
+
+
 def one_deal(seed):
     """(dealer?, kept ranks, play points less the other's) for seat 0."""
     g = Cribbage(seed, 2, dealer=seed & 1)
@@ -58,13 +62,15 @@ def one_deal(seed):
             g.discard(1, *cpu.discard(g, 1, "normal"))
     kept = [c >> 2 for c in g.kept[0]]
     rec = g.record
+    levels = (PLAYER, "normal")
     while g.phase == PLAY and not g.over:
-        cpu.move(g, "normal")
+        cpu.move(g, levels[g.turn])
     return g.dealer == 0, kept, rec.play[0] - rec.play[1]
 
 
 def work(args):
-    start, n = args
+    global PLAYER
+    start, n, PLAYER = args
     return [one_deal(s) for s in range(start, start + n)]
 
 
@@ -79,9 +85,17 @@ def fit(rows):
 def main():
     import multiprocessing
 
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200_000
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("deals", nargs="?", type=int, default=200_000)
+    ap.add_argument("--player", choices=cpu.LEVELS, default=PLAYER,
+                    help="how the keeping seat plays (the other plays as normal)")
+    ap.add_argument("--seed", type=int, default=SEED0, help="the first deal's seed")
+    args = ap.parse_args()
+    n = args.deals
     step = 500
-    jobs = [(SEED0 + s, min(step, n - s)) for s in range(0, n, step)]
+    jobs = [(args.seed + s, min(step, n - s), args.player) for s in range(0, n, step)]
     rows = {True: [], False: []}
     with multiprocessing.Pool(2) as pool:
         for part in pool.imap_unordered(work, jobs):
@@ -92,7 +106,7 @@ def main():
         coef, err, spread = fit(rows[dealer])
         q = [max(-128, min(127, round(c * SCALE))) for c in coef]
         out.append((dealer, q, err, spread, len(rows[dealer])))
-    print(render(n, out), end="")
+    print(render(n, out, args.player), end="")
 
 
 def blob(values):
@@ -102,11 +116,12 @@ def blob(values):
                      for i in range(0, len(data), 16))
 
 
-def render(n, sides):
+def render(n, sides, player):
     """The module's text; sides: (dealer?, terms, residual, spread, deals) for each side."""
     lines = [
         "# What a kept hand pegs in the two-hand play, less what the other side pegs.",
         "# Made by tools/make_peg_table.py from %d simulated deals (see there); do not edit." % n,
+        "# The keeping seat plays as the %s computer, the other as normal." % player,
         "#",
         "# DEALER, PONE: 13 terms per rank held, then 91 per pair of ranks (lo, hi),",
         "# lo <= hi, in order; signed bytes in 1/%d points (crib.laying.play_value adds them)." % SCALE,

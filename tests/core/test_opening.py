@@ -1,6 +1,6 @@
 # The expert's first cards of the two-hand play from tables (crib.opening,
 # crib.leadtable, crib.replies, crib.seconds): the tables' shape, their index over
-# the hands, and that the computer lays from them, except near the end of the game.
+# the hands, and that the computer lays from them, except at the very end of the game.
 import sys
 
 from crib import cpu, forget, leadtable, opening
@@ -130,16 +130,21 @@ def _searched(g):
 
 
 def test_near_the_end_the_first_card_is_searched():
-    # A deal whose table lead is not the search's; needing 60 or fewer, where the
-    # look-ahead weighs winning, the search's is laid.
-    for seed in range(40):
+    # A deal whose table lead is not the search's once a side needs OPENING_NEAR or
+    # fewer (it may peg out in this play): then the search's, weighing winning, is
+    # laid; a point further out the table's.
+    near = 121 - cpu.OPENING_NEAR
+    for seed in range(80):
         g = _opening(seed)
-        if cpu.play(g, g.turn, "expert") != _searched(g):
+        table = cpu.play(g, g.turn, "expert")
+        g.scores = [near, near - 10]
+        if _searched(g) != table:
             break
     else:
-        assert False, "no deal found whose lead the table changes"
-    g.scores = [100, 100]
+        assert False, "no deal found whose lead the search near the end changes"
     assert cpu.play(g, g.turn, "expert") == _searched(g)
+    g.scores = [near - 1, near - 10]
+    assert cpu.play(g, g.turn, "expert") == table
 
 
 def test_the_tables_are_let_go():
