@@ -43,11 +43,8 @@ def features(ranks):
     return x
 
 
-PLAYER = "normal"  # how seat 0 plays (--player): the table is what a hand pegs for it
-
-
-def one_deal(seed):
-    """(dealer?, kept ranks, play points less the other's) for seat 0."""
+def one_deal(seed, player):
+    """(dealer?, kept ranks, play points less the other's) for seat 0, which plays as player."""
     g = Cribbage(seed, 2, dealer=seed & 1)
     rng = Rng(seed * 7 + 1)
     while g.phase == DISCARD:
@@ -62,16 +59,15 @@ def one_deal(seed):
             g.discard(1, *cpu.discard(g, 1, "normal"))
     kept = [c >> 2 for c in g.kept[0]]
     rec = g.record
-    levels = (PLAYER, "normal")
+    levels = (player, "normal")
     while g.phase == PLAY and not g.over:
         cpu.move(g, levels[g.turn])
     return g.dealer == 0, kept, rec.play[0] - rec.play[1]
 
 
 def work(args):
-    global PLAYER
-    start, n, PLAYER = args
-    return [one_deal(s) for s in range(start, start + n)]
+    start, n, player = args
+    return [one_deal(s, player) for s in range(start, start + n)]
 
 
 def fit(rows):
@@ -83,13 +79,12 @@ def fit(rows):
 
 
 def main():
-    import multiprocessing
-
     import argparse
+    import multiprocessing
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("deals", nargs="?", type=int, default=200_000)
-    ap.add_argument("--player", choices=cpu.LEVELS, default=PLAYER,
+    ap.add_argument("--player", choices=cpu.LEVELS, default="expert",
                     help="how the keeping seat plays (the other plays as normal)")
     ap.add_argument("--seed", type=int, default=SEED0, help="the first deal's seed")
     args = ap.parse_args()
