@@ -232,8 +232,7 @@ class Saves:
         shapes = rules()
         n = current.get("recorded") if current is not None else None
         if isinstance(n, int):
-            last = records.last(self.path("history"), "history", shapes.history)
-            if last is not None and last["n"] == n:
+            if self.has_game(n, shapes):
                 self._count(n)
                 record["n"] = n
                 return n
@@ -256,6 +255,34 @@ class Saves:
         if not problems and shapes.history()(record) is None:
             _checked().passed(self.root, shapes)  # every record of the new file passed the rules
         return n
+
+    def record_end(self, play, players, record_of):
+        """The one rule for the end of every kind of game: put each player's finished
+        game in the history, exactly once whatever the power does.
+
+        `play` is the game in progress: play.done counts the players already in
+        the history, play.recorded is the number stamped on the one being added,
+        play.state() is what save_current() keeps and play.save() saves it.
+        record_of(i) is player i's history record. Each player's game is stamped
+        with its number in the saved game before the history is written
+        (add_game), and `done` moves on in a second save after it; a power cut
+        anywhere leaves a saved game that, finished again, adds exactly the
+        games the history lacks. So a game's end calls this every time it is
+        reached, resumed or not, and never skips it on its own knowledge."""
+        while play.done < players:
+            state = play.state()
+            self.add_game(record_of(play.done), current=state)
+            play.done += 1
+            play.recorded = None
+            play.save()
+
+    def has_game(self, n, shapes=None):
+        """True if game number n is the history's last: a game's end stamped with n
+        has reached the history (nothing is recorded after it while it is saved)."""
+        if type(n) is not int:
+            return False
+        last = records.last(self.path("history"), "history", (shapes or rules()).history)
+        return last is not None and last["n"] == n
 
     def _count(self, n):
         if self.device["n"] < n:

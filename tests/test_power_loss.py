@@ -13,6 +13,7 @@ import shutil
 import tempfile
 
 import pytest
+from powercut import Os, PowerCut, install
 
 import records
 import saves
@@ -22,76 +23,9 @@ SEED = 4242
 VARIANT = "solitaire"
 
 
-class PowerCut(Exception):
-    pass
-
-
-class Power:
-    """Counts file-mutating ticks (one per byte written, one per rename/remove)
-    and cuts the power when `limit` is reached; limit None never cuts."""
-
-    def __init__(self, limit=None):
-        self.limit = limit
-        self.ticks = 0
-        self.real_open = open
-
-    def spend(self, n):
-        """How many of n ticks may happen before the cut (raises after spending them)."""
-        if self.limit is None:
-            self.ticks += n
-            return n
-        left = self.limit - self.ticks
-        if left >= n:
-            self.ticks += n
-            return n
-        self.ticks = self.limit
-        return max(left, 0)
-
-    def open(self, path, mode="r", *args):
-        f = self.real_open(path, mode, *args)
-        return _Torn(f, self) if "w" in mode else f
-
-
-class _Torn:
-    def __init__(self, f, power):
-        self.f = f
-        self.power = power
-
-    def write(self, data):
-        ok = self.power.spend(len(data))
-        self.f.write(data[:ok])
-        if ok < len(data):
-            self.f.close()  # what reached the flash stays there
-            raise PowerCut()
-
-    def close(self):
-        self.f.close()
-
-
-class _Os:
-    def __init__(self, power):
-        self.power = power
-
-    def rename(self, a, b):
-        if self.power.spend(1) < 1:
-            raise PowerCut()
-        os.rename(a, b)
-
-    def remove(self, path):
-        if self.power.spend(1) < 1:
-            raise PowerCut()
-        os.remove(path)
-
-    def __getattr__(self, name):
-        return getattr(os, name)
-
-
 @pytest.fixture
 def power(monkeypatch):
-    p = Power()
-    monkeypatch.setattr(records, "open", p.open, raising=False)
-    monkeypatch.setattr(records, "os", _Os(p))
-    return p
+    return install(monkeypatch)
 
 
 def choose(g):
@@ -237,7 +171,7 @@ def save_points(tmp_path, power):
     power.ticks = 0
     marks = set()
     renames = []
-    real_rename = _Os.rename
+    real_rename = Os.rename
 
     def rename(self, a, b):
         renames.append(b)
@@ -245,11 +179,11 @@ def save_points(tmp_path, power):
         marks.add(self.power.ticks + 1)
         return real_rename(self, a, b)
 
-    _Os.rename = rename
+    Os.rename = rename
     try:
         play(root, [])
     finally:
-        _Os.rename = real_rename
+        Os.rename = real_rename
     # One save per move (first deal + six discards), then history, device and
     # the game stamped as recorded; then the high score and the game marked.
     assert len(renames) >= 7 + 3

@@ -16,7 +16,7 @@ LEVELS = ("easy", "normal", "expert")
 LEVEL_NAMES = ("Easy", "Normal", "Expert")
 ME = 0
 _SAVE_VERSION = 1
-_STATE = ("v", "game", "save", "level", "seen", "started", "recorded", "review")
+_STATE = ("v", "game", "save", "level", "seen", "started", "done", "recorded", "review")
 
 
 class Crib:
@@ -28,7 +28,8 @@ class Crib:
         self.level = level  # 0..2, an index into LEVELS
         self.seen = 0  # finished deals whose summary the player has seen
         self.started = False  # the cut for the first deal has been shown
-        self.recorded = None  # the history number, once recorded
+        self.done = 0  # 1 once the finished game is in the history
+        self.recorded = None  # the history number stamped on it on the way (power-cut safety)
         self.review = None  # the coach's review of this deal (hints on)
         self.note = ""  # the last move in a few words, for the play screen
 
@@ -168,22 +169,23 @@ class Crib:
                       r.same, r.lost, list(r.worst) if r.worst else None]
         return {"v": _SAVE_VERSION, "game": VARIANT, "save": hexlify(self.g.save()).decode(),
                 "level": self.level, "seen": self.seen, "started": self.started,
-                "recorded": self.recorded, "review": review}
+                "done": self.done, "recorded": self.recorded, "review": review}
 
     def save(self):
         self.app.saves.save_current(self.state())
 
     # The end
 
+    def in_history(self):
+        """True once the finished game is in the history (also after a power cut on the way)."""
+        return self.done == 1 or self.app.saves.has_game(self.recorded)
+
     def finish(self):
         """Record the game (once, even across a power cut), then its mode's statistics."""
         from ui.cribstats import mode_of, record
 
         app = self.app
-        if self.recorded is None:
-            state = self.state()
-            app.saves.add_game(record(self, app.date()), current=state)
-            self.recorded = state["recorded"]
+        app.saves.record_end(self, 1, lambda _: record(self, app.date()))
         app.saves.clear_current()
         app.play = None
         app.go("CribStats", mode_of(self.g.players, self.g.target, self.level))
@@ -230,6 +232,7 @@ def resumed(app, data):
             raise ValueError("saved cribbage game: bad %s" % k)
     level = data.get("level")
     seen = data.get("seen")
+    done = data.get("done", 0)  # saves from before it had "done" stand at 0
     recorded = data.get("recorded")
     text = data.get("save")
     if data.get("v") != _SAVE_VERSION:
@@ -241,11 +244,14 @@ def resumed(app, data):
     g = load(unhexlify(text))
     if type(seen) is not int or not 0 <= seen <= len(g.records):
         raise ValueError("saved cribbage game: bad seen")
+    if type(done) is not int or not 0 <= done <= (1 if g.over else 0):
+        raise ValueError("saved cribbage game: bad done")
     if recorded is not None and (type(recorded) is not int or recorded < 1 or not g.over):
         raise ValueError("saved cribbage game: bad recorded")
     crib = Crib(app, g, level)
     crib.seen = seen
     crib.started = data.get("started") is True
+    crib.done = done
     crib.recorded = recorded
     review = data.get("review")
     if review is not None:

@@ -170,7 +170,7 @@ class CribOver:
         s = stats(app.saves, mode_of(g.players, g.target, self.crib.level))
         mine = g.side_of(ME)
         worth = g.game_points()
-        if self.crib.recorded is None:
+        if not self.crib.in_history():  # the statistics do not count it yet
             if g.winner == mine:
                 s["for"] += worth
             else:

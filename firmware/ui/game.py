@@ -141,16 +141,7 @@ class Play:
         saves = app.saves
         m = self.match
         humans = 1 if self.cpu is not None else m.players  # the computer keeps no records
-        while self.done < humans:
-            g = m.games[self.done]
-            rec = {"variant": g.variant, "seed": g.seed, "score": g.score, "won": g.won,
-                   "target": g.target, "rounds": g.round_points(), "date": app.date(),
-                   "players": m.players, "code": _code(g)}
-            state = self.state()
-            saves.add_game(rec, current=state)  # stamps state["recorded"] first
-            self.done += 1
-            self.recorded = None
-            self.save()
+        saves.record_end(self, humans, self.record)
         while self.hs < humans:
             g = m.games[self.hs]
             if saves.is_high_score(g.variant, g.score) and not _entered(saves, g):
@@ -161,6 +152,13 @@ class Play:
         saves.clear_current()
         app.play = None
         app.go("Scores", m.games[0].kind)
+
+    def record(self, player):
+        """A player's finished game as the history keeps it (docs/saves.md)."""
+        g = self.match.games[player]
+        return {"variant": g.variant, "seed": g.seed, "score": g.score, "won": g.won,
+                "target": g.target, "rounds": g.round_points(), "date": self.app.date(),
+                "players": self.match.players, "code": _code(g)}
 
     def initials(self, text):
         app = self.app

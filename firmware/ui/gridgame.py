@@ -105,12 +105,7 @@ class GridPlay:
         saves = app.saves
         variant, table, foster = board(self.kind)
         places = self.places()
-        while self.done < self.players:
-            i = self.done
-            saves.add_game(record(self, i, places[i], app.date()), current=self.state())
-            self.done += 1
-            self.recorded = None
-            self.save()
+        saves.record_end(self, self.players, lambda i: record(self, i, places[i], app.date()))
         while self.hs < self.players:
             g = self.games[self.hs]
             if saves.is_high_score(variant, g.score, table, foster) and not self.entered(g):
