@@ -29,7 +29,7 @@ class Crib:
         self.seen = 0  # finished deals whose summary the player has seen
         self.started = False  # the cut for the first deal has been shown
         self.done = 0  # 1 once the finished game is in the history
-        self.recorded = None  # the history number stamped on it on the way (power-cut safety)
+        self.recorded = None  # type: int | None  # the history number stamped on it on the way (power-cut safety)
         self.review = None  # the coach's review of this deal (hints on)
         self.note = ""  # the last move in a few words, for the play screen
 
