@@ -15,9 +15,8 @@ def _fingerprint(path):
     if this port has no crc32 (then no file is ever taken for unchanged)."""
     if records.crc32 is None:
         return None
-    try:
-        f = open(path, "rb")
-    except OSError:
+    f = records.reader(path)
+    if f is None:
         return None
     size = 0
     c = 0
@@ -50,10 +49,14 @@ def unchanged(root, shapes):
     return now is not None and records.last(root + "/checked.pcr", _KIND) == now
 
 
-def passed(root, shapes):
-    """The history has just passed a whole check: say so in checked.pcr."""
+def passed(root, shapes, problems=None):
+    """The history has just passed a whole check: say so in checked.pcr. Returns
+    the problems (a folder set aside where checked.pcr goes), also added to
+    `problems` if given."""
+    out = [] if problems is None else problems
     now = _note(root, shapes)
     if now is None:
         records.remove(root + "/checked.pcr")
     else:
-        records.write(root + "/checked.pcr", _KIND, (now,))
+        records.write(root + "/checked.pcr", _KIND, (now,), out)
+    return out

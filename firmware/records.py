@@ -9,7 +9,9 @@
 # raises for bad data: a foreign or unreadable file is renamed to <file>.bad
 # (then .bad2, .bad3: an earlier one is never overwritten), a bad line is
 # skipped, a missing END is reported as truncated; each file's problems become
-# a line or two of text in the caller's list.
+# a line or two of text in the caller's list. A folder where a file (or its
+# .new) should be, made by a file manager or another tool, is set aside the
+# same way before the file is read or written.
 #
 # A checksum only says the line is the one that was written, not that a
 # Pocket Crib wrote it: a record must also be UTF-8 JSON holding an object,
@@ -31,6 +33,8 @@ _KEEP_BAD = const(3)  # set-aside copies kept of one file: .bad, .bad2, .bad3
 _TAIL = const(1024)  # bytes read from the end of a file to find its last record
 _MAX_LINE = const(4096)  # a longer line is not one of ours: read in pieces, and bad
 _SHOWN = const(3)  # bad lines named in a problem; the rest are counted
+_DIR = const(0x4000)  # S_IFDIR in os.stat()'s mode, on MicroPython as on CPython
+_KEEP_FOLDERS = const(99)  # a folder cannot be removed as a .bad file is: more names for them
 
 
 def _crc_py(data):
@@ -68,6 +72,24 @@ def exists(path):
         return False
 
 
+def is_folder(path):
+    try:
+        return os.stat(path)[0] & _DIR != 0
+    except OSError:
+        return False
+
+
+def reader(path):
+    """The file open for reading (binary), or None if it is missing or a folder
+    (MicroPython opens a folder and fails at the first read)."""
+    if is_folder(path):
+        return None
+    try:
+        return open(path, "rb")
+    except OSError:
+        return None
+
+
 def remove(path):
     """Delete a file; a missing one is fine."""
     try:
@@ -93,9 +115,9 @@ def _replace(src, dst):
         os.rename(src, dst)
 
 
-def aside_name(path):
+def aside_name(path, keep=_KEEP_BAD):
     """A free name to set a copy of the file aside under, or None when enough are kept."""
-    for i in range(1, _KEEP_BAD + 1):
+    for i in range(1, keep + 1):
         bad = path + _BAD + ("" if i == 1 else str(i))
         if not exists(bad):
             return bad
@@ -114,6 +136,22 @@ def set_aside(path, why, problems):
             pass
     remove(path)
     problems.append("%s: %s; removed (%d set aside already)" % (name(path), why, _KEEP_BAD))
+
+
+def make_way(path, problems):
+    """Set aside a folder that stands where the file or its .new goes, and say so.
+    True if the way is clear (a folder that cannot be moved is not)."""
+    clear = True
+    for p in (path + _NEW, path):
+        if is_folder(p):
+            bad = aside_name(p, _KEEP_FOLDERS)
+            try:
+                os.rename(p, bad)
+                problems.append("%s: a folder, not a file; set aside as %s" % (name(p), name(bad)))
+            except (OSError, TypeError):  # TypeError: no free name left
+                problems.append("%s: a folder, not a file; could not be set aside" % name(p))
+                clear = False
+    return clear
 
 
 def _header(kind):
@@ -220,11 +258,12 @@ def _records(path, kind, problems, rules=None, settle=True, aside=None):
     through it; it returns None for a good record, else a word for what is
     wrong). Every other line is a problem; `aside` gets the bad lines' bytes.
     """
+    if not make_way(path, problems):
+        return
     if settle and exists(path + _NEW):
         _settle(path, kind)
-    try:
-        f = open(path, "rb")
-    except OSError:
+    f = reader(path)
+    if f is None:
         return
     try:
         head = f.readline(_MAX_LINE)
@@ -288,9 +327,8 @@ def _records(path, kind, problems, rules=None, settle=True, aside=None):
 def _complete(path, kind):
     """True if the file has our header and an END matching its good records."""
     n = 0
-    try:
-        f = open(path, "rb")
-    except OSError:
+    f = reader(path)
+    if f is None:
         return False
     try:
         if _check_header(f.readline(_MAX_LINE), kind) is not None:
@@ -333,8 +371,11 @@ def read(path, kind, rules=None):
     return records, problems
 
 
-def write(path, kind, records):
-    """Replace the file with these records, atomically."""
+def write(path, kind, records, problems=None):
+    """Replace the file with these records, atomically. A folder in the way is set
+    aside first (said in `problems`, if given)."""
+    if not make_way(path, [] if problems is None else problems):
+        return
     new = path + _NEW
     f = open(new, "wb")
     try:
@@ -356,6 +397,8 @@ def append(path, kind, record, keep=0, rules=None):
     matters for RAM; bad lines found on the way are set aside.
     """
     problems = []
+    if not make_way(path, problems):
+        return problems
     aside = aside_name(path)
     total = 0
     for _ in _records(path, kind, problems, rules, True, _Aside(aside, True)):
@@ -368,6 +411,8 @@ def check(path, kind, problems, rules=None):
     """Read a file through, reporting problems; a file with any is rewritten with
     its good records, the bad lines set aside. Returns the number of good records."""
     before = len(problems)
+    if not make_way(path, problems):
+        return 0
     aside = aside_name(path)
     total = 0
     for _ in _records(path, kind, problems, rules, True, _Aside(aside, True)):
@@ -406,12 +451,11 @@ def _copy(path, kind, drop, record, rules, aside_path):
 
 def last(path, kind, rules=None):
     """The file's last good record, read from its tail; None if it has none."""
-    try:
-        size = os.stat(path)[6]
-        f = open(path, "rb")
-    except OSError:
+    f = reader(path)
+    if f is None:
         return None
     try:
+        size = os.stat(path)[6]
         if _check_header(f.readline(_MAX_LINE), kind) is not None:
             return None
         start = size - _TAIL if size > _TAIL else 0

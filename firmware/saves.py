@@ -93,7 +93,7 @@ class Saves:
                     and kind == "game":
                 self.clear_current()  # nothing left of it to resume: the title must not offer it
             if kind == "history" and len(found) == before:
-                _checked().passed(root, shapes)
+                _checked().passed(root, shapes, found)
         self._report(found)
         self._settings = dict(DEFAULTS)
         stored = self._one("settings", shapes)
@@ -110,6 +110,11 @@ class Saves:
 
     def path(self, kind):
         return self.root + "/" + kind + ".pcr"
+
+    def _write(self, kind, recs):
+        found = []
+        records.write(self.path(kind), kind, recs, found)
+        self._report(found)
 
     def _report(self, lines):
         """Keep problems to show, each once and a bounded number of them."""
@@ -137,7 +142,7 @@ class Saves:
         if found is not None and found["n"] >= n:
             return found
         device = {"id": found["id"] if found else device_id, "n": n}
-        records.write(self.path("device"), "device", (device,))
+        self._write("device", (device,))
         return device
 
     # Settings
@@ -155,7 +160,7 @@ class Saves:
             self._write_settings()
 
     def _write_settings(self):
-        records.write(self.path("settings"), "settings", (self._settings,))
+        self._write("settings", (self._settings,))
 
     def settings(self):
         return dict(self._settings)
@@ -217,7 +222,7 @@ class Saves:
         ranked.insert(place, entry)
         del ranked[TOP:]
         others = [r for r in everything if shapes.board(r) != key]
-        records.write(self.path("scores"), "scores", others + ranked)
+        self._write("scores", others + ranked)
         return place + 1
 
     # History
@@ -253,7 +258,7 @@ class Saves:
         problems = records.append(self.path("history"), "history", record, self.keep, shapes.history)
         self._report(problems)
         if not problems and shapes.history()(record) is None:
-            _checked().passed(self.root, shapes)  # every record of the new file passed the rules
+            self._report(_checked().passed(self.root, shapes))  # every record of the new file passed the rules
         return n
 
     def record_end(self, play, players, record_of):
@@ -287,7 +292,7 @@ class Saves:
     def _count(self, n):
         if self.device["n"] < n:
             self.device["n"] = n
-            records.write(self.path("device"), "device", (self.device,))
+            self._write("device", (self.device,))
 
     def history(self):
         """Each kept finished game, oldest first, streamed from flash."""
@@ -323,7 +328,7 @@ class Saves:
     # The game in progress
 
     def save_current(self, obj):
-        records.write(self.path("game"), "game", (obj,))
+        self._write("game", (obj,))
 
     def load_current(self):
         """The saved game-in-progress dict, or None."""

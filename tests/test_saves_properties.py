@@ -277,12 +277,16 @@ def save_file(draw, kind):
 
 @st.composite
 def flash(draw):
-    """The files of /data: each kind present or not, as save_file makes them."""
+    """The files of /data: each kind present or not, as save_file makes them; and
+    the names where a folder stands instead (a file manager's, another tool's):
+    a kind's file, its .new, or checked.pcr."""
     out = {}
+    names = [k + ".pcr" for k in KINDS + ("checked",)] + [k + ".pcr.new" for k in KINDS]
+    folders = draw(st.lists(st.sampled_from(names), unique=True, max_size=3)) if draw(st.integers(0, 3)) == 0 else []
     for kind in KINDS:
-        if draw(st.integers(0, 5)):
+        if kind + ".pcr" not in folders and draw(st.integers(0, 5)):
             out[kind] = draw(save_file(kind))
-    return out
+    return out, folders
 
 
 # -- the property ----------------------------------------------------------------------------
@@ -317,12 +321,15 @@ def _to_title(sim):
 
 
 @given(flash())
-def test_any_saves_boot_to_the_title_and_keep_every_valid_record(files):
+def test_any_saves_boot_to_the_title_and_keep_every_valid_record(laid):
+    files, folders = laid
     root = tempfile.mkdtemp(prefix="pcrib-prop-")
     try:
         for kind, (data, _, _) in files.items():
             with open(os.path.join(root, kind + ".pcr"), "wb") as f:
                 f.write(data)
+        for name in folders:
+            os.makedirs(os.path.join(root, name, "inside"))
         sim = Sim(root, seed=3)  # the boot: Saves, then the App with its first frame
         saves = sim.saves
         valid = {kind: files.get(kind, (b"", [], True))[1] for kind in KINDS}
@@ -339,6 +346,8 @@ def test_any_saves_boot_to_the_title_and_keep_every_valid_record(files):
         for kind, (_, _, ours) in files.items():
             if not ours:
                 assert os.path.exists(os.path.join(root, kind + ".pcr.bad")), kind
+        for name in folders:  # set aside whole at the boot; checked.pcr's only when next written
+            assert os.path.isdir(os.path.join(root, name + ".bad", "inside")) or name.startswith("checked"), name
 
         _to_title(sim)
         title = sim.app.screen
@@ -347,6 +356,23 @@ def test_any_saves_boot_to_the_title_and_keep_every_valid_record(files):
             _resume(sim)
             assert sim.app.play is not None
             assert sim.app.play.state() == valid["game"][0]
+
+        # Every file written once more, whatever stood there: none raises, all read back.
+        contrast = (saves.get("contrast") + 1) % 256
+        saves.set("contrast", contrast)
+        state = {"v": 1, "game": "grid", "grids": ["00"], "turn": 0}
+        saves.save_current(state)
+        n = saves.add_game({"variant": "patience", "seed": 7, "score": 33, "won": False, "target": 80,
+                            "rounds": [11, 11, 11], "date": None, "players": 1, "code": None})
+        place = saves.add_high_score("patience", "ZZZ", 400, 7)  # 0 only behind ten others of 400
+        for name in folders:
+            assert os.path.isdir(os.path.join(root, name + ".bad", "inside")), name
+        again = Sim(root, seed=3).saves
+        assert again.get("contrast") == contrast
+        assert again.load_current() == state
+        assert list(again.history())[-1]["n"] == n
+        table = again.high_scores("patience")
+        assert place and table[place - 1]["initials"] == "ZZZ" or not place and len(table) == 10
     finally:
         shutil.rmtree(root)
 

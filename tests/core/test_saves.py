@@ -234,3 +234,69 @@ def test_a_damaged_checked_file_means_a_whole_check():
         assert calls == [1, 1] and s.problems == []
         s, calls = _boot(root)
         assert calls == [1]
+
+
+# A folder where a save file (or its .new) should be: made by a file manager or
+# another tool. The boot sets it aside as it would a damaged file, says so, and
+# every later write of that file works; everything else is kept.
+_FILES = ("settings", "device", "game", "scores", "history", "checked")
+
+
+def _filled(root):
+    s = saves.Saves(root, device_id="d1")
+    s.set("contrast", 40)
+    s.add_game(game(seed=5))
+    s.add_high_score("solitaire", "ABC", 60, 5)
+    s.save_current({"v": 1, "where": "table"})
+    return s
+
+
+def _put_folder(path):
+    import os
+
+    records.remove(path)
+    os.mkdir(path)
+    with open(path + "/note.txt", "w") as f:
+        f.write("mine")
+
+
+def test_a_folder_in_place_of_a_save_file_is_set_aside_and_the_rest_kept():
+    for kind in _FILES:
+        for suffix in ("", ".new"):
+            root = scratch.folder()
+            _filled(root)
+            where = "%s/%s.pcr%s" % (root, kind, suffix)
+            _put_folder(where)
+            s = saves.Saves(root, device_id="d1")
+            said = "%s.pcr%s: a folder, not a file; set aside as %s.pcr%s.bad" % (kind, suffix, kind, suffix)
+            # checked.pcr.new is not looked for while the history is unchanged: it
+            # is found when checked.pcr is next written.
+            late = kind == "checked" and suffix
+            assert late or said in s.problems, (kind, suffix, s.problems)
+            # Every file is written again: none raises.
+            s.set("contrast", 50)
+            s.save_current({"v": 1, "where": "show"})
+            s.add_game(game(seed=6))
+            s.add_high_score("solitaire", "DEF", 70, 6)
+            assert said in s.problems, (kind, suffix, s.problems)
+            with open(where + ".bad/note.txt") as f:
+                assert f.read() == "mine"  # set aside whole, not removed
+            again = saves.Saves(root, device_id="d1")
+            assert again.problems == [], (kind, suffix, again.problems)
+            assert again.get("contrast") == 50
+            assert again.load_current() == {"v": 1, "where": "show"}
+            lost = kind == "history" and not suffix  # the folder took the old history's place
+            assert [r["seed"] for r in again.history()] == ([6] if lost else [5, 6]), (kind, suffix)
+            assert again.device["n"] == 2
+            lost = kind == "scores" and not suffix
+            assert [r["initials"] for r in again.high_scores("solitaire")] == (
+                ["DEF"] if lost else ["DEF", "ABC"]), (kind, suffix)
+
+
+def test_a_folder_written_over_after_the_boot_is_set_aside_too():
+    root = scratch.folder()
+    s = _filled(root)
+    _put_folder(root + "/settings.pcr")
+    s.set("contrast", 60)
+    assert "settings.pcr: a folder, not a file; set aside as settings.pcr.bad" in s.problems
+    assert saves.Saves(root).get("contrast") == 60
