@@ -10,8 +10,9 @@
 #   g.turn         the seat to act: DISCARD the first seat from the pone on
 #                  that still lays away; PLAY the seat to lay a card or say
 #                  go; SHOW the seat whose hand (or crib) is counted next
-#   g.dealer, g.pone, g.deal_no (1 for the first deal), g.cut (cards cut
-#                  for the first deal, one a seat)
+#   g.dealer, g.pone, g.deal_no (1 for the first deal), g.cut (the cut for
+#                  the first deal: a bytes per round, each seat's card or
+#                  NOT_CUT for a seat out of that round; () if dealer given)
 #   g.hands[seat]  cards held (tuple): the dealt cards while laying away,
 #                  then the cards not yet laid in the play
 #   g.kept[seat]   the four cards kept for the show; g.crib, g.starter
@@ -64,6 +65,7 @@ _COUNT = const(53)
 _CLAIM = const(54)  # 54 + claimed points: a count that said less (muggins)
 _LAY = const(128)  # 128 + card: laid away to the crib
 _NO_DEALER = const(255)
+NOT_CUT = const(255)  # in g.cut: the seat was out of that round
 
 _MAGIC = b"PCc"
 _SAVE_VERSION = const(2)
@@ -130,10 +132,9 @@ class Cribbage:
         self.deal_no = 0
         self.rng = Rng(seed)
         self.pack = bytearray(range(52))
-        self.cut = self._cut_for_deal() if dealer is None else ()
+        self.cut = ()
         if dealer is None:
-            low = min(c >> 2 for c in self.cut)
-            dealer = [c >> 2 for c in self.cut].index(low)
+            dealer = self._cut_for_deal()
         self.dealer = dealer
         self._deal()
 
@@ -279,18 +280,32 @@ class Cribbage:
     # The deal.
 
     def _cut_for_deal(self):
-        """Each seat cuts a card; low card deals, and tied low cards cut again."""
+        """The first dealer: each seat cuts a card and low card deals; only the seats
+        tied for low cut again, from the cards not yet cut, until one is lowest.
+        Keeps the rounds in self.cut for the screen."""
         n = self.players
-        cut = [0] * n
-        cutting = list(range(n))
-        while True:
-            shuffle(self.pack, self.rng)
-            for i in range(len(cutting)):
-                cut[cutting[i]] = self.pack[i]
-            low = min(cut[s] >> 2 for s in cutting)
-            cutting = [s for s in cutting if cut[s] >> 2 == low]
-            if len(cutting) == 1:
-                return tuple(cut)
+        pack = self.pack
+        rounds = []
+        cut = []  # every card cut so far (MicroPython has no int in bytearray)
+        cutting = bytes(range(n))
+        while len(cutting) > 1:
+            # Each round shuffles the whole pack, as the cut always did, so a seed deals the
+            # same cards after a cut of as many rounds; skipping the cards already cut
+            # draws from the rest.
+            shuffle(pack, self.rng)
+            row = bytearray((NOT_CUT,) * n)
+            i = 0
+            for s in cutting:
+                while pack[i] in cut:
+                    i += 1
+                row[s] = pack[i]
+                cut.append(pack[i])
+                i += 1
+            rounds.append(bytes(row))
+            low = min(row[s] >> 2 for s in cutting)
+            cutting = bytes(s for s in cutting if row[s] >> 2 == low)
+        self.cut = tuple(rounds)
+        return cutting[0]
 
     def _deal(self):
         n = self.players
