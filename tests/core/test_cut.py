@@ -1,10 +1,12 @@
 # The cut for the first deal (issue 23): every seat cuts, low card deals, and only
 # the seats tied for low cut again, from the cards not yet cut; the low card of the
-# last round deals.
+# last round deals. Games saved before the fix keep the cut they were dealt.
 import sys
 
 from crib.cards import parse_card
-from crib.cribbage import NOT_CUT, Cribbage
+from crib.cribbage import NOT_CUT, Cribbage, load
+from crib.rng import mix
+from crib.savebytes import checksum
 
 ON_CPYTHON = sys.implementation.name == "cpython"
 MICROPYTHON_SKIP = ()
@@ -83,3 +85,69 @@ def test_ties_known_answers():
 def test_a_dealer_given_cuts_nothing():
     g = Cribbage(94, 3, dealer=0)
     assert g.cut == () and g.dealer == 0
+
+
+# Saves made by the firmware of commit 551c9bd, before the fix: seed 94 at three hands,
+# 30 random moves (into the second deal's play), and seed 22 at four hands, 45 moves;
+# each move test_cribbage.random_move(g, Rng(seed)), then g.save().hex(). The old cut
+# made seat 1 deal first in game 94 (2 now), seat 3 in game 22 (1 now).
+OLD_SAVES = (
+    (94, 3, "5043630209ff0000005e001e8f8596302c031b343417212234181c3323341e3535353597a6821b2009015653",
+     1, [1, 9, 9], [(47, 26), (17, 30, 48), (13, 4, 8)]),
+    (22, 4, "504363020aff00000016002da3978b8d04271a1c0334060130332a3434341e150c2234341213353535353590a"
+            "6979a181f320c340703221c2709df", 3, [17, 19], [(40, 29), (11, 33), (30,), (10, 14)]),
+)
+
+
+def unhex(text):
+    return bytes(int(text[i:i + 2], 16) for i in range(0, len(text), 2))
+
+
+def test_old_saves_resume_with_the_cut_they_were_dealt():
+    for seed, players, save, first, scores, hands in OLD_SAVES:
+        old = unhex(save)
+        g = load(old)
+        assert g.seed == seed and g.players == players and g.deal_no == 2
+        assert g.records[0].dealer == first != Cribbage(seed, players).dealer
+        assert g.scores == scores and g.hands == hands
+        # Saved again (after a move, too), it is still a game of the old cut.
+        assert g.save() == old
+        if g.playable():
+            g.play(g.playable()[0])
+        else:
+            g.go()
+        again = load(g.save())
+        assert again.save()[3] == 2 and again.records[0].dealer == first
+        assert again.hands == g.hands and again.scores == g.scores
+
+
+def test_new_saves_keep_the_new_cut():
+    for seed, players, _, first, _, _ in OLD_SAVES:
+        g = Cribbage(seed, players)
+        data = g.save()
+        assert data[3] == 3
+        h = load(data)
+        assert h.dealer == g.dealer != first and h.cut == g.cut and h.hands == g.hands
+
+
+def test_old_saves_of_generator_1_keep_the_old_cut_too():
+    # Version 1 (generator 1's seeds, before issue 10) also came before the fix: the
+    # first save above as version 1 would have held the seed mix(94).
+    seed, players, save, first, scores, hands = OLD_SAVES[0]
+    body = bytearray(unhex(save)[:-2])
+    s = mix(seed)
+    body[3] = 1
+    body[6:10] = bytes((s >> 24 & 255, s >> 16 & 255, s >> 8 & 255, s & 255))
+    c = checksum(body)
+    g = load(bytes(body) + bytes((c >> 8, c & 255)))
+    assert g.seed == seed and g.records[0].dealer == first
+    assert g.scores == scores and g.hands == hands and g.save() == unhex(save)
+    # A version still to come is not read as any of these.
+    body[3] = 4
+    c = checksum(body)
+    try:
+        load(bytes(body) + bytes((c >> 8, c & 255)))
+    except ValueError as e:
+        assert "version 4" in str(e)
+    else:
+        raise AssertionError("version 4 loaded")
