@@ -10,8 +10,9 @@
 #   g.turn         the seat to act: DISCARD the first seat from the pone on
 #                  that still lays away; PLAY the seat to lay a card or say
 #                  go; SHOW the seat whose hand (or crib) is counted next
-#   g.dealer, g.pone, g.deal_no (1 for the first deal), g.cut (cards cut
-#                  for the first deal, one a seat)
+#   g.dealer, g.pone, g.deal_no (1 for the first deal), g.cut (the cut for
+#                  the first deal: a bytes per round, each seat's card or
+#                  NOT_CUT for a seat out of that round; () if dealer given)
 #   g.hands[seat]  cards held (tuple): the dealt cards while laying away,
 #                  then the cards not yet laid in the play
 #   g.kept[seat]   the four cards kept for the show; g.crib, g.starter
@@ -64,10 +65,12 @@ _COUNT = const(53)
 _CLAIM = const(54)  # 54 + claimed points: a count that said less (muggins)
 _LAY = const(128)  # 128 + card: laid away to the crib
 _NO_DEALER = const(255)
+NOT_CUT = const(255)  # in g.cut: the seat was out of that round
 
 _MAGIC = b"PCc"
-_SAVE_VERSION = const(2)
-_GEN1_SAVE = const(1)  # saves made before generator 2 (crib.rng): seeds converted on load
+_SAVE_VERSION = const(3)
+_OLD_CUT_SAVE = const(2)  # saves made before the cut was fixed (issue 23): the old cut replayed
+_GEN1_SAVE = const(1)  # saves made before generator 2 (crib.rng): seeds converted, the old cut
 _HEAD = const(12)  # magic, version, flags, first dealer, seed (4), moves (2)
 
 # Points a side must reach not to be skunked, and double skunked, per target.
@@ -106,7 +109,10 @@ class Deal:
 
 
 class Cribbage:
-    def __init__(self, seed, players=2, target=121, double_skunk=True, muggins=False, dealer=None):
+    def __init__(self, seed, players=2, target=121, double_skunk=True, muggins=False, dealer=None,
+                 version=_SAVE_VERSION):
+        """version: the save version whose rules the game keeps to; load() passes 2 for
+        a game saved before the cut was fixed (issue 23), to replay the old cut."""
         if players not in (2, 3, 4):
             raise ValueError("cribbage is for two, three or four players")
         if target not in _SKUNK:
@@ -119,6 +125,7 @@ class Cribbage:
         self.double_skunk = double_skunk
         self.muggins = muggins
         self.first_dealer = dealer
+        self.version = version
         self.sides = 2 if players == 4 else players
         self.scores = [0] * self.sides
         self.back = [0] * self.sides
@@ -130,10 +137,9 @@ class Cribbage:
         self.deal_no = 0
         self.rng = Rng(seed)
         self.pack = bytearray(range(52))
-        self.cut = self._cut_for_deal() if dealer is None else ()
+        self.cut = ()
         if dealer is None:
-            low = min(c >> 2 for c in self.cut)
-            dealer = [c >> 2 for c in self.cut].index(low)
+            dealer = self._cut_for_deal()
         self.dealer = dealer
         self._deal()
 
@@ -267,7 +273,7 @@ class Cribbage:
         s = self.seed
         n = len(self.moves)
         first = _NO_DEALER if self.first_dealer is None else self.first_dealer
-        body = _MAGIC + bytes((_SAVE_VERSION, flags, first, s >> 24 & 255, s >> 16 & 255,
+        body = _MAGIC + bytes((self.version, flags, first, s >> 24 & 255, s >> 16 & 255,
                                s >> 8 & 255, s & 255, n >> 8, n & 255)) + bytes(self.moves)
         c = checksum(body)
         return body + bytes((c >> 8, c & 255))
@@ -279,18 +285,39 @@ class Cribbage:
     # The deal.
 
     def _cut_for_deal(self):
-        """Each seat cuts a card; low card deals, and tied low cards cut again."""
+        """The first dealer: each seat cuts a card and low card deals; only the seats
+        tied for low cut again, from the cards not yet cut, until one is lowest.
+        Keeps the rounds in self.cut for the screen."""
         n = self.players
-        cut = [0] * n
-        cutting = list(range(n))
-        while True:
-            shuffle(self.pack, self.rng)
-            for i in range(len(cutting)):
-                cut[cutting[i]] = self.pack[i]
-            low = min(cut[s] >> 2 for s in cutting)
-            cutting = [s for s in cutting if cut[s] >> 2 == low]
-            if len(cutting) == 1:
-                return tuple(cut)
+        pack = self.pack
+        old = self.version < _SAVE_VERSION
+        rounds = []
+        cut = []  # every card cut so far (MicroPython has no int in bytearray)
+        last = bytearray(n)  # each seat's latest card (the old cut's dealer is the low one)
+        cutting = bytes(range(n))
+        while len(cutting) > 1:
+            # Each round shuffles the whole pack, as the cut always did, so a seed deals the
+            # same cards after a cut of as many rounds; skipping the cards already cut
+            # draws from the rest.
+            shuffle(pack, self.rng)
+            row = bytearray((NOT_CUT,) * n)
+            i = 0
+            for s in cutting:
+                while not old and pack[i] in cut:
+                    i += 1
+                row[s] = last[s] = pack[i]
+                cut.append(pack[i])
+                i += 1
+            rounds.append(bytes(row))
+            low = min(row[s] >> 2 for s in cutting)
+            cutting = bytes(s for s in cutting if row[s] >> 2 == low)
+        self.cut = tuple(rounds)
+        if old:
+            # Before issue 23 a recut drew from the whole pack and the low card over every
+            # seat's latest cut dealt, knocked-out seats too: old saves replay it.
+            low = min(c >> 2 for c in last)
+            return [c >> 2 for c in last].index(low)
+        return cutting[0]
 
     def _deal(self):
         n = self.players
@@ -497,8 +524,9 @@ def load(data):
             or (first != _NO_DEALER and first >= players):
         raise ValueError("cribbage save is damaged (header)")
     seed = seed_at(data, 6, _GEN1_SAVE)
+    # Versions 1 and 2 came before the cut was fixed: both replay the old cut, saved again as 2.
     g = Cribbage(seed, players, 61 if flags & 4 else 121, bool(flags & 8), bool(flags & 16),
-                 None if first == _NO_DEALER else first)
+                 None if first == _NO_DEALER else first, max(data[3], _OLD_CUT_SAVE))
     try:
         for m in data[_HEAD:_HEAD + n]:
             _replay(g, m)

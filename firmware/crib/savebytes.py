@@ -7,12 +7,13 @@ from crib.rng import unmix
 def opened(data, magic, version, what, least, gen1=None):
     """The save's bytes once its magic, version and checksum are right (else ValueError).
 
-    gen1: the older version whose seeds are generator 1's, opened too (see seed_at).
+    gen1: the oldest version, whose seeds are generator 1's (see seed_at): it and every
+    version after it up to version are opened too.
     """
     data = bytes(data)
     if len(data) < least or data[:3] != magic:
         raise ValueError("not a Pocket Crib %s save" % what)
-    if data[3] != version and (gen1 is None or data[3] != gen1):
+    if data[3] != version and (gen1 is None or not gen1 <= data[3] < version):
         raise ValueError("%s save version %d is not supported" % (what, data[3]))
     if checksum(data[:-2]) != (data[-2] << 8) | data[-1]:
         raise ValueError("%s save is damaged (checksum)" % what)

@@ -2,15 +2,21 @@
 # the show counted aloud, the deal's summary with the board, the game's end.
 # Each shows the game in progress, app.play (ui.cribgame.Crib). (The play
 # itself is in ui.cribplay: only one of the two is loaded at a time.)
-from crib.cribbage import SHOW
+from micropython import const
+
+from crib.cribbage import NOT_CUT, SHOW
 from drivers.buttons import A, B, B_LONG, DOWN
 from ui import counting, gfx, pegboard
 from ui.cribgame import ME
 from ui.words import count_calls
 
+_ROUND_W = const(18)  # a round's column: the widest small card and a gap
+
 
 class CribCut:
-    """Each player cuts a card; low card deals."""
+    """Each player cuts a card; low card deals, and only the players tied for
+    low cut again. A row a player, a column a round: a player out of a round
+    has no card in it, and the dealer's last card is lit."""
 
     def __init__(self, app):
         self.app = app
@@ -29,15 +35,25 @@ class CribCut:
         crib = self.crib
         g = crib.g
         gfx.bar(fb, "Cribbage to %d" % g.target)
-        if g.cut:
-            gfx.text(fb, "Cut for the deal:", 1, 12)
-            x = 1
+        rounds = g.cut
+        if rounds:
+            x0 = 0
             for s in range(g.players):
-                x = gfx.text(fb, crib.name(s), x, 25) + 2
-                x += gfx.mini(fb, g.cut[s], x, 23, s == g.dealer) + 6
-        gfx.text(fb, "Low card deals: %s" % ("you" if g.dealer == ME else crib.name(g.dealer)),
-                 1, 38)
-        gfx.right(fb, "A: deal", 127, 55)
+                x0 = max(x0, gfx.width(crib.name(s)) + 4)
+            fit = (gfx.W - x0) // _ROUND_W
+            if len(rounds) > fit:
+                # Ties three times over (about one cut in 3,000): the first round and the last.
+                rounds = rounds[:1] + rounds[1 - fit:]
+            last = len(rounds) - 1
+            for s in range(g.players):
+                y = 11 + 11 * s
+                gfx.text(fb, crib.name(s), 1, y + 2)
+                for i in range(len(rounds)):
+                    c = rounds[i][s]
+                    if c != NOT_CUT:
+                        gfx.mini(fb, c, x0 + _ROUND_W * i, y, i == last and s == g.dealer)
+        gfx.text(fb, "You deal" if g.dealer == ME else crib.name(g.dealer) + " deals", 1, 56)
+        gfx.right(fb, "A: deal", 127, 56)
 
 
 class CribShow:

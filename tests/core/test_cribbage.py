@@ -199,16 +199,6 @@ def test_the_deal():
     assert [g4.side_of(s) for s in range(4)] == [0, 1, 0, 1]
 
 
-def test_cut_for_deal_low_card_deals():
-    for players in (2, 3, 4):
-        for seed in range(40):
-            g = Cribbage(seed, players)
-            ranks = [c >> 2 for c in g.cut]
-            assert len(set(g.cut)) == players
-            assert ranks[g.dealer] == min(ranks)
-            assert ranks.count(min(ranks)) == 1, "ties cut again"
-
-
 def test_dealer_alternates_and_the_pone_leads():
     g = Cribbage(77, 3)
     rng = Rng(1)

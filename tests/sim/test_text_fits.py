@@ -4,9 +4,10 @@ names and labels. Each text the firmware draws (ui.gfx.text, which centre and
 right go through) is a box; no box may run off the glass, and boxes on the
 same rows must stay a space apart."""
 import pytest
-from drive import MENU_ROW, multi_keys, to_menu_row
+from drive import MENU_ROW, crib_keys, multi_keys, to_menu_row
 from scenes import SCENES, render
 
+from crib.cribbage import NOT_CUT
 from pocketcrib.sim import Sim
 from ui import gfx
 
@@ -125,3 +126,33 @@ def test_four_players_fit_every_screen_of_a_game(tmp_path, boxes):
     assert type(sim.app.screen).__name__ == "Standings"
     widest(sim)
     assert shown(sim, boxes) == []
+
+
+@pytest.mark.parametrize("seed, players", [(13220, 2), (6335, 3), (0, 4), (22, 4), (1921, 4)])
+def test_the_cut_for_the_deal_fits_every_round(tmp_path, boxes, monkeypatch, seed, players):
+    """The cut screen: a row a player, a column a round of the cut (seed 1921 at four
+    hands ties four times: the first round and the last three are shown)."""
+    cards = []
+    mini = gfx.mini
+
+    def recorded(fb, c, x, y, lit=False):
+        w = mini(fb, c, x, y, lit)
+        cards.append((c, lit, x, y, x + w, y + gfx.MINI_H))
+        return w
+
+    monkeypatch.setattr(gfx, "mini", recorded)
+    sim = Sim(tmp_path, seed=seed)
+    sim.run_script(crib_keys(1, 121, players))
+    assert type(sim.app.screen).__name__ == "CribCut"
+    del cards[:]
+    assert shown(sim, boxes) == []
+    g = sim.app.play.g
+    rounds = g.cut if len(g.cut) <= 4 else g.cut[:1] + g.cut[-3:]
+    assert sorted(c for c, *_ in cards) == sorted(c for r in rounds for c in r if c != NOT_CUT)
+    assert [c for c, lit, *_ in cards if lit] == [rounds[-1][g.dealer]]
+    for i, (_, _, x0, y0, x1, y1) in enumerate(cards):
+        assert x0 >= 0 and x1 <= gfx.W and y0 >= 0 and y1 <= gfx.H
+        for _, _, a0, b0, a1, b1 in cards[i + 1:]:
+            assert not (x0 < a1 and a0 < x1 and y0 < b1 and b0 < y1), "cards overlap"
+        for _, t0, s0, t1, s1 in boxes:
+            assert not (x0 < t1 and t0 < x1 and y0 < s1 and s0 < y1), "a card over a text"
