@@ -282,7 +282,10 @@ def build_parser():
 
     c = scores_command("pull", cmd_pull, "copy high scores and game history from the board",
                        "Copy the board's high scores and finished games into the local database. "
-                       "Pulling again adds only new games; boards are kept apart by their unique id.")
+                       "Pulling again adds only new games; boards are kept apart by their unique id. "
+                       "Each problem with the board's records (a damaged line, a record the board's own rules "
+                       "refuse) is one line on standard error, and the pull then exits with status 1; its good "
+                       "records are saved either way.")
     port_option(c)
     variant_option(scores_command("show", cmd_show, "print the games and high scores pulled so far"))
     c = scores_command("export", cmd_export, "write every pulled game as CSV or JSON",

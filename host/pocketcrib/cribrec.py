@@ -3,13 +3,16 @@
 The record holds the game's summary (players, target, level, each side's
 score, skunk) and its deals packed as hex: per deal the dealer's seat, the
 crib's points and his heels, then per seat its hand, play and muggins points.
-The board checks the record's shape (firmware/shapes.py, crib_record); here
-it must also hold together: one side reached the target and it is the one
+A pull first puts the record through the board's own field rules (refused():
+firmware/shapes.py's game_record, imported from the firmware folder, not a
+copy): a record they refuse is one the board would not keep, and is not saved.
+Here it must also hold together: one side reached the target and it is the one
 the record says won or lost, every dealer is a seat, and each side's points
 over the deals add up to its score. A record that does not is not taken
 apart (the game itself is kept whole).
 """
 
+import json
 from collections import namedtuple
 
 VARIANT = "cribbage"
@@ -90,6 +93,43 @@ def _deals(text, players):
             raise BadRecord("deals (a dealer who is not at the table)")
         out.append(Deal(d[0], d[1], d[2], tuple(tuple(d[3 + 3 * s:6 + 3 * s]) for s in range(players))))
     return out
+
+
+def refused(rec):
+    """None if the board's own rules take rec as a history record (shapes.game_record, the rules it
+    checks its history with), else one phrase naming the field they refuse and its value."""
+    try:
+        shapes = _rules()
+    except ImportError as e:
+        return f"not checked ({e}: run pocketcrib from a Pocket Crib checkout, or set POCKETCRIB_FIRMWARE)"
+    field = shapes.game_record(rec)
+    if field is None:
+        return None
+    why = f"the board's rules refuse its {field!r}: {_shown(rec[field]) if field in rec else '(missing)'}"
+    gen = rec.get("gen")
+    if field == "gen" and type(gen) is int and shapes.GEN < gen <= 2**53:
+        why += f" (a generator newer than this pocketcrib's, {shapes.GEN}: update pocketcrib and pull again)"
+    return why
+
+
+def _rules():
+    """firmware/shapes.py of the firmware folder (core.py), imported on the first check."""
+    from pocketcrib.core import use_firmware
+
+    use_firmware()
+    import shapes
+
+    if not hasattr(shapes, "game_record"):  # another package's shapes, the firmware folder missing
+        raise ImportError(f"no Pocket Crib shapes.py in {shapes.__file__}")
+    return shapes
+
+
+def _shown(value, width=40):
+    try:
+        text = json.dumps(value)
+    except (ValueError, TypeError, RecursionError):
+        return "(nested too deep to show)"
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def skunked(g):

@@ -7,7 +7,8 @@ new games next to the old ones with the same numbers. High scores are kept as
 seen (every distinct entry of every board's table). Each pull is one
 transaction: it lands whole or not at all, and nothing pulled before is
 rewritten or removed. A bad record is skipped with a problem line; the rest
-of the pull is saved.
+of the pull is saved. A game of cribbage is bad if the board's own rules
+(firmware/shapes.py, through cribrec.refused) refuse it.
 
 A game of cribbage is also taken apart (cribrec.py): its summary in crib_games
 and one row per deal and seat in crib_deals, keyed as its row in games. A
@@ -212,6 +213,11 @@ class Store:
                         problems.append(f"a history record without a valid game number or score was skipped: "
                                         f"{_shown(rec)}")
                         continue
+                    if row[2] == cribrec.VARIANT:  # the board's own rules first: what they refuse is not kept
+                        refused = cribrec.refused(rec)
+                        if refused:
+                            problems.append(f"cribbage game {row[1]} was not saved: {refused}")
+                            continue
                     digest = _digest(text)
                     earlier = self.db.execute("SELECT digest FROM games WHERE device=? AND n=?",
                                               (pulled.device, row[1])).fetchall()

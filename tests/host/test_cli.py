@@ -16,6 +16,11 @@ def test_help_reads(cli, command):
             assert f"    {name} " in proc.stdout
 
 
+def test_pull_says_when_it_exits_1(cli):
+    text = " ".join(cli("scores", "pull", "--help").stdout.split())
+    assert "is one line on standard error, and the pull then exits with status 1; its good records are saved either way" in text
+
+
 def test_devices_lists_a_virtual_board(make_board, cli):
     proc = cli("devices")
     assert proc.returncode == 0 and "MicroPython board" not in proc.stdout

@@ -1,6 +1,7 @@
 """Issue 9, the host: odd cribbage records (real ones with a field made strange, or their deals
-damaged) never break a pull, a show, an export or a plot's data; a game is kept whenever its number
-and score are good, and taken apart only when it holds together, as the board's own rules and more."""
+damaged) never break a pull, a show, an export or a plot's data; a game is kept whenever the board's
+own rules take it (issue 23, item 4: those it refuses are not saved, each with a line), and taken
+apart only when it holds together, as the board's own rules and more."""
 
 import json
 import sqlite3
@@ -19,7 +20,8 @@ PROFILE = oddrecords.profile("host")
 
 REAL = [cribgames.record(seed, 1, players=p, target=t) for seed, p, t in
         ((31, 2, 121), (32, 3, 61), (33, 4, 121), (34, 2, 61))]
-# What the host checks itself (cribrec.game); the board's rules also check seed, date, code and gen.
+# What the host checks again when it takes a game apart (cribrec.game); the board's rules, which a pull
+# puts every cribbage record through first, also check n, seed, date, code, gen and strange keys.
 CHECKED = {"players", "target", "scores", "score", "won", "level", "skunk", "deals"}
 
 odd = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | st.text(max_size=8),
@@ -74,10 +76,15 @@ def test_odd_records_never_break_a_pull_or_what_reads_it(records):
         db = store.Store(Path(tmp) / "s.sqlite3")
         history = [dict(r, n=i) if type(r.get("n")) is int else r for i, r in enumerate(records, start=1)]
         report = db.add_pull(device.Pulled("b0a4", [], history, []))
-        kept = [r for r in history if type(r.get("n")) is int and 1 <= r["n"] <= 2**53
-                and type(r.get("score")) is int and abs(r["score"]) <= 2**53]
+        kept = [r for r in history if shapes.game_record(r) is None]
         got = db.games()
         assert report.games_added == len(got) == len(kept)
+        for rec in history:  # each record the board refuses: one line, naming the field the board names
+            why = shapes.game_record(rec)
+            scored = type(rec.get("score")) is int and abs(rec["score"]) <= 2**53  # else skipped as without one
+            if why is not None and type(rec.get("n")) is int and scored:
+                assert sum(p.startswith(f"cribbage game {rec['n']} was not saved: the board's rules refuse its "
+                                        f"{why!r}: ") for p in report.problems) == 1, (why, report.problems)
         for rec, g in zip(kept, got, strict=True):
             want = verdict(rec) if rec.get("variant") == "cribbage" else None
             assert g.get("cribbage") == want

@@ -8,13 +8,17 @@ cribgames.py); the checks read the board's packed deals independently of pocketc
 import csv
 import io
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
 import cribgames
+import shapes
 from pocketcrib import cli as cli_module
 from pocketcrib import cribrec, device, export, store
 
@@ -161,16 +165,72 @@ def test_a_cribbage_record_that_does_not_hold_together_is_kept_whole(tmp_path, g
     rec = games[0]
     cut = dict(rec, n=11, deals=rec["deals"][: len(rec["deals"]) - 2 * (3 + 3 * rec["players"])])
     lost = dict(rec, n=12, won=not rec["won"])
-    foreign = dict(rec, n=13, players=5)
-    report = pull(db, [cut, lost, foreign, rec])
+    away = dict(rec, n=13, deals="05" + rec["deals"][2:])  # the first deal's dealer: seat 5
+    foreign = dict(rec, n=14, players=5)  # the board's own rules refuse this one: not saved at all
+    report = pull(db, [cut, lost, away, foreign, rec])
     assert report.games_added == 4
     whole = "cribbage game {} was kept whole only, not taken apart: "
     assert report.problems == [whole.format(11) + "the deals do not add up to the scores",
                                whole.format(12) + "no one side reached the target, as won says",
-                               whole.format(13) + "players"]
+                               whole.format(13) + "deals (a dealer who is not at the table)",
+                               "cribbage game 14 was not saved: the board's rules refuse its 'players': 5"]
     got = db.games()
-    assert [("cribbage" in g, g["score"]) for g in got] == [(True, rec["score"])] + [(False, rec["score"])] * 3
+    assert [("cribbage" in g, g["n"]) for g in got] == [(True, rec["n"]), (False, 11), (False, 12), (False, 13)]
     assert "Latest games" in export.table(got)
+
+
+# Issue 23, item 4: one record of each kind the board's own field rules (firmware/shapes.py) refuse,
+# made from a real one, and the field the board names.
+REFUSED = {
+    "an unknown key": ({"colour": "red"}, "colour"),
+    "gen 9": ({"gen": 9}, "gen"),
+    "a seed of 2**64": ({"seed": 2**64}, "seed"),
+    "a seed of -1": ({"seed": -1}, "seed"),
+    "a date that is not a date": ({"date": "last Tuesday"}, "date"),
+    "a deal code": ({"code": "BDFHKMPRT"}, "code"),
+    "grid fields": ({"table": "american", "foster": False, "lines": [0] * 10}, "table"),
+}
+
+
+@pytest.mark.parametrize(("change", "field"), REFUSED.values(), ids=REFUSED)
+def test_a_record_the_board_refuses_is_refused_in_one_line(tmp_path, games, change, field):
+    bad = dict(games[1], **change)  # game 2
+    assert shapes.game_record(bad) == field  # the board's own verdict
+    db = store.Store(tmp_path / "s.sqlite3")
+    report = pull(db, [games[0], bad, games[2]])
+    assert len(report.problems) == 1, report.problems
+    line = report.problems[0]
+    assert line.startswith("cribbage game 2 was not saved: ") and f"'{field}'" in line and "\n" not in line
+    assert (report.games_seen, report.games_added) == (3, 2)
+    assert "1 problem with the board's records, below: the rest was saved." in report.summary()
+    got = db.games()  # the pull went on: the good games before and after it are saved, taken apart
+    assert [(g["n"], "cribbage" in g) for g in got] == [(1, True), (3, True)]
+    assert pull(db, [games[0], bad, games[2]]).problems == [line]  # pulled again: refused again, nothing added
+    assert len(db.games()) == 2
+
+
+def test_a_newer_generator_says_to_update(tmp_path, games):
+    line, = pull(store.Store(tmp_path / "s.sqlite3"), [dict(games[0], gen=shapes.GEN + 1)]).problems
+    assert line == (f"cribbage game 1 was not saved: the board's rules refuse its 'gen': {shapes.GEN + 1} (a generator "
+                    f"newer than this pocketcrib's, {shapes.GEN}: update pocketcrib and pull again)")
+
+
+def test_without_the_board_rules_cribbage_waits_on_the_board(tmp_path, games):
+    """No firmware/shapes.py to check them by (POCKETCRIB_FIRMWARE somewhere else): the games of cribbage
+    are not saved, a line each saying why and what to do; the other games are."""
+    solo = {"n": 9, "variant": "solitaire", "seed": 5, "score": 80, "won": False, "target": 91, "rounds": [80],
+            "date": None, "players": 1, "code": None}
+    code = ("import json, sys; from pocketcrib import device, store; "
+            "r = store.Store(sys.argv[1]).add_pull(device.Pulled('b0a4', [], json.load(sys.stdin), [])); "
+            "print(json.dumps([r.games_added, r.problems]))")
+    env = dict(os.environ, POCKETCRIB_FIRMWARE=str(tmp_path / "nowhere"), PYTHONPATH=str(ROOT / "host"))
+    proc = subprocess.run([sys.executable, "-c", code, tmp_path / "s.sqlite3"], input=json.dumps([games[0], solo]),
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    added, (line,) = json.loads(proc.stdout)
+    assert added == 1 and line.startswith("cribbage game 1 was not saved: not checked (No module named 'shapes'")
+    assert line.endswith("run pocketcrib from a Pocket Crib checkout, or set POCKETCRIB_FIRMWARE)")
+    assert [g["n"] for g in store.Store(tmp_path / "s.sqlite3").games()] == [9]
 
 
 def test_an_older_pocketcrib_adding_games_after_the_migration(tmp_path, games):

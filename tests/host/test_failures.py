@@ -11,6 +11,7 @@ import sys
 import time
 import zipfile
 
+import cribgames
 import records  # the firmware's own writer of save files
 import serial
 
@@ -87,6 +88,29 @@ def test_corrupt_history_imports_the_good_records(make_board, cli, failure, tmp_
     line = failure(cli("scores", "pull", "--port", vb.port))
     assert "history.pcr: line 3: damaged record skipped" in line
     assert [g["n"] for g in exported(cli)] == [1, 3]
+
+
+def test_a_pull_with_problems_saves_the_good_records_and_exits_1(make_board, cli, tmp_path):
+    """Issue 23, item 4: cribbage records the board's own rules refuse, among good ones, and a damaged
+    line: a line each, exit status 1, and every good record of the pull saved (the next pull too)."""
+    crib = [cribgames.record(41, 4), cribgames.record(42, 6)]
+    refused = [dict(cribgames.record(43, 5), gen=9), dict(cribgames.record(44, 7), colour="red")]
+    vb = board_with_saves(make_board, tmp_path, history=[*GOOD, crib[0], refused[0], crib[1], refused[1]])
+    history = vb.flash / "data" / "history.pcr"
+    lines = history.read_text().splitlines(keepends=True)
+    lines[2] = lines[2].replace('"score": 62', '"score": 99')  # game 2's checksum no longer matches
+    history.write_text("".join(lines))
+    for _ in range(2):  # pulled again: the same lines, the same exit status, nothing lost or added
+        proc = cli("scores", "pull", "--port", vb.port)
+        assert proc.returncode == 1 and "Traceback" not in proc.stdout + proc.stderr, proc.stderr
+        said = proc.stderr.splitlines()
+        assert len(said) == 3 and all(x.startswith("pocketcrib: ") for x in said), said
+        assert "history.pcr: line 3: damaged record skipped" in said[0]
+        assert said[1].startswith("pocketcrib: cribbage game 5 was not saved: the board's rules refuse its 'gen': 9")
+        assert said[2] == "pocketcrib: cribbage game 7 was not saved: the board's rules refuse its 'colour': \"red\""
+        assert "3 problems with the board's records, below: the rest was saved." in proc.stdout
+        assert [(g["n"], g["variant"]) for g in exported(cli)] == [
+            (1, "solitaire"), (3, "solitaire"), (4, "cribbage"), (6, "cribbage")]
 
 
 def test_foreign_score_file_is_reported(make_board, cli, failure, tmp_path):
