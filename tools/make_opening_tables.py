@@ -106,7 +106,7 @@ def _best(mine, seq, laid, guesses, seed, prior=None):
     prior, his side's crib.cpu.PRIOR: his four drawn as likely as normal keeps them."""
     k = 4 - len(seq) + len(laid)
     pool = bytearray(c for c in range(52) if c not in mine and c not in seq)
-    if len(seq) > len(laid) and cpu.TOLD:
+    if len(seq) > len(laid):
         # His cards tell what he holds not (crib.told: what a normal player would
         # rather have laid), as the look-ahead's guesses later in the play are drawn.
         no = told.told(Position(mine, k, seq, laid), 0, told.new_memo())
@@ -128,7 +128,7 @@ def _best(mine, seq, laid, guesses, seed, prior=None):
         for i in range(n):
             totals[i] += out[i]
     normal = cpu.normal_values(Position(mine, k, seq, laid), 0, mine)
-    values = [totals[i] * cpu._ONE // guesses + normal[i] * cpu.BLEND // cpu._ONE for i in range(n)]
+    values = [totals[i] * cpu._ONE // guesses + normal[i] for i in range(n)]
     return max(range(n), key=lambda i: (values[i], -i))
 
 

@@ -55,7 +55,7 @@ LEVELS = ("easy", "normal", "expert")
 # Positions the expert may visit for one card, each guess costing _SETUP more
 # (measured in the MicroPython VM, this keeps a card under 1,000 score() calls'
 # time; see make bench), and the most guesses it draws.
-BUDGET = 480
+_BUDGET = const(480)
 _SETUP = const(6)
 _GUESSES = const(48)
 _ONE = const(1024)  # probabilities in 1024ths
@@ -63,8 +63,6 @@ _ONE = const(1024)  # probabilities in 1024ths
 # to peg and show in one deal), and takes a crib to be worth this much.
 _NEAR = const(60)
 _CRIB_GUESS = const(4)
-# The normal value (the next reply's risk) added to the look-ahead's, in 1024ths.
-BLEND = 1024
 # A guess at the opponent's cards makes, with those he has laid, the four he kept;
 # the normal computer keeps good hands, so guesses are drawn as likely as he is to
 # keep them: a drawn four stands with a chance by what it scores alone (no starter,
@@ -72,26 +70,23 @@ BLEND = 1024
 # else another is drawn, at most _TRIES draws. PRIOR is how much likelier he keeps
 # such a hand than four unseen cards are to make one, in sixteenths (a fit to
 # simulated deals, tools/make_keep_prior.py); a ratio over PRIOR_CAP stands always.
-# Each draw past the first costs _REDRAW positions of the budget. None: any guess.
+# Each draw past the first costs _REDRAW positions of the budget.
 PRIOR = (
     b"\x01\x00\x06\x10\x17\x21\x36\x4d\x84\x83\x83\x81\xae",  # 0.1 0.0 0.4 1.0 1.5 2.1 3.4 4.8 8.3 8.2 8.2 8.0 10.8
     b"\x01\x00\x05\x0f\x1d\x1f\x35\x4a\x7e\x8e\x7a\xb7\xb2",  # 0.0 0.0 0.3 0.9 1.8 2.0 3.3 4.6 7.9 8.9 7.6 11.4 11.1
 )
-PRIOR_CAP = 5
+PRIOR_CAP = const(5)
 _TRIES = const(30)
 _REDRAW = const(1)
-# The first card of the play (the pone's lead, the dealer's reply) from crib.opening's
-# tables rather than the look-ahead, unless a side needs at most OPENING_NEAR (the
-# look-ahead, weighing the game, decides then: a side may peg out in this play);
-# SECONDS: the pone's second card too, after the lead table's lead.
-OPENING = True
-OPENING_NEAR = 15
-SECONDS = True
+# The first card of the play (the pone's lead, the dealer's reply) and the pone's
+# second card (after the lead table's lead) from crib.opening's tables rather than
+# the look-ahead, unless a side needs at most OPENING_NEAR (the look-ahead, weighing
+# the game, decides then: a side may peg out in this play).
+OPENING_NEAR = const(15)
 # The opponent's hidden cards are guessed among those his play so far leaves him, read
 # as a normal player's (crib.told, loaded for it), each of his cards read costing about
-# TOLD_COST positions of the budget.
-TOLD = True
-TOLD_COST = const(40)
+# _TOLD_COST positions of the budget.
+_TOLD_COST = const(40)
 _READ = [None, None]  # crib.told's memo for each seat (the module is let go between cards)
 
 
@@ -138,7 +133,9 @@ def let_go():
 
 # The play.
 
-def play(g, seat, level):
+def play(g, seat, level, tables=True):
+    """The card the seat lays (None: go). tables=False: the expert searches its first
+    cards too (the search's own choice, for the tests and tools)."""
     cards = g.playable(seat)
     if not cards:
         return None
@@ -147,7 +144,7 @@ def play(g, seat, level):
     lv = level_index(level)
     if lv == 0:
         return _most_now(g, cards)
-    if lv == 2 and g.players == 2 and OPENING and g.target - max(g.scores) > OPENING_NEAR:
+    if lv == 2 and g.players == 2 and tables and g.target - max(g.scores) > OPENING_NEAR:
         # Its first card, and the pone's second, from the opening tables (crib.opening,
         # loaded for them); at the very end of the game the look-ahead, which weighs
         # winning, decides. (Further out its look at winning gains less than the
@@ -156,7 +153,7 @@ def play(g, seat, level):
             from crib import opening
 
             return opening.card(g, cards)
-        if SECONDS and len(cards) == 3 and len(g.seq) == 2 and g.dealer != seat:
+        if len(cards) == 3 and len(g.seq) == 2 and g.dealer != seat:
             from crib import opening
 
             c = opening.second(g, cards)
@@ -166,7 +163,7 @@ def play(g, seat, level):
     if lv == 2 and g.players == 2:
         totals, guesses = look_ahead(g, seat, cards)
         # The look-ahead's average, with the normal judgement of the next reply on top.
-        values = [totals[i] * _ONE // guesses + values[i] * BLEND // _ONE for i in range(len(cards))]
+        values = [totals[i] * _ONE // guesses + values[i] for i in range(len(cards))]
     best = 0
     for i in range(1, len(cards)):
         if values[i] > values[best]:
@@ -261,7 +258,7 @@ def guess_pool(g, seat):
     hidden = unseen(g, seat)
     pool = bytearray(c for c in hidden if PIPS[c >> 2] > floor)
     spent = 0
-    if TOLD and g.played[opp]:
+    if g.played[opp]:
         from crib import forget, told
 
         memo = _READ[seat & 1]
@@ -269,7 +266,7 @@ def guess_pool(g, seat):
             memo = _READ[seat & 1] = told.new_memo()
         pool = told.leaves(pool, told.told(g, seat, memo), k)
         forget("crib.told")
-        spent = memo[2] * TOLD_COST
+        spent = memo[2] * _TOLD_COST
     if len(pool) < k:
         pool = bytearray(hidden)
     return pool, spent
@@ -292,7 +289,7 @@ def look_ahead(g, seat, cards):
     show_me = score(g.kept[seat], g.starter) + (_CRIB_GUESS if dealer else 0)
     near = need_them <= _NEAR
     theirs = list(g.played[opp]) + [0] * k
-    prior = PRIOR[1 if dealer else 0] if PRIOR and k else None  # his side: dealer if I am not
+    prior = PRIOR[1 if dealer else 0] if k else None  # his side: dealer if I am not
     cap = 16 * PRIOR_CAP
     totals = [0] * len(mine)
     out = [None] * len(mine)
@@ -306,7 +303,7 @@ def look_ahead(g, seat, cards):
             if near:
                 show_them = score(theirs, g.starter) + (0 if dealer else _CRIB_GUESS)
             lookahead.endgame(need_me, need_them, show_me, show_them, not dealer)
-        lookahead.values(out)
+        nodes = lookahead.values(out)
         for i in range(len(mine)):
             v = out[i]
             if v is not None:
@@ -314,9 +311,9 @@ def look_ahead(g, seat, cards):
         guesses += 1
         # A guess costs its positions and about _SETUP more for drawing and setting it up;
         # another costs about as much as this one: stop if it would overrun.
-        cost = lookahead.nodes + _SETUP + (draws - 1) * _REDRAW
+        cost = nodes + _SETUP + (draws - 1) * _REDRAW
         spent += cost
-        if spent + cost > BUDGET or not k:
+        if spent + cost > _BUDGET or not k:
             break
     # Let the look-ahead go between cards (loaded again for the next): the heap at the
     # table keeps only what the game needs.

@@ -10,13 +10,11 @@ from crib.cpu import level_index, unseen
 _HAND = const(0)
 _TABLE = const(1)
 _EXACT = const(2)
-# The expert's discards add what the kept hand is worth in the play (crib.pegtable), this much.
-PEG_WEIGHT = 1
-# Near the end of a two-hand game (a side needs at most RACE_NEAR) the expert
+# Near the end of a two-hand game (a side needs at most _RACE_NEAR) the expert
 # lays away for the chance of winning the game (crib.race), choosing among its
 # RACE_LOOK best discards by points.
-RACE_NEAR = 40
-RACE_LOOK = 5
+_RACE_NEAR = const(40)
+RACE_LOOK = const(5)
 
 
 def crib_sign(g, seat):
@@ -38,9 +36,10 @@ def discard_values(g, seat, level, cribs=None):
     out = []
     if len(hand) == 6:
         parts = []
-        nums, den = advisor.expectations(hand, (), out_of, True, (), lv, parts)
+        den = advisor.expectations(hand, (), out_of, True, (), lv, parts)[1]
         terms = None
-        if lv == _EXACT and g.players == 2 and PEG_WEIGHT:
+        if lv == _EXACT and g.players == 2:
+            # The expert's discards add what the kept hand is worth in the play.
             from crib import pegtable
 
             terms = pegtable.DEALER if sign > 0 else pegtable.PONE
@@ -57,7 +56,7 @@ def discard_values(g, seat, level, cribs=None):
                     if x != i and x != j:
                         ranks[n] = hand[x] >> 2
                         n += 1
-                v += PEG_WEIGHT * play_value(terms, ranks) / pegtable.SCALE
+                v += play_value(terms, ranks) / pegtable.SCALE
             out.append((v, (hand[i], hand[j])))
         return out
     n = len(out_of)
@@ -118,9 +117,9 @@ def choose_discard(g, seat, level):
 
 def racing(g, seat, level):
     """Whether the expert lays away for the game's chance rather than points (crib.race)."""
-    if level != "expert" or g.players != 2 or not RACE_NEAR:
+    if level != "expert" or g.players != 2:
         return False
-    return g.target - max(g.scores) <= RACE_NEAR
+    return g.target - max(g.scores) <= _RACE_NEAR
 
 
 def race_discard(g, seat, values, cribs):

@@ -1,12 +1,13 @@
 # The expert's look-ahead in the play of the two-hand game: with a guess at
-# the opponent's cards, every way the rest of the play can go, to the last
-# card, each side laying what is best for it (minimax with alpha-beta).
+# the opponent's cards, every line of its own to the last card of the play
+# (a search with alpha-beta) against an opponent who, not seeing its cards,
+# lays what scores most now (_greedy).
 #
 #   setup(mine, theirs, seq, count, they_passed)
 #   endgame(need_mine, need_theirs, show_mine, show_theirs, pone)   # optional
 #   values(out)   # out[i]: points won less points given to the end of the
-#                 # play if mine[i] is laid now (None for cards that cannot)
-#   nodes         # positions visited since setup()
+#                 # play if mine[i] is laid now (None for cards that cannot);
+#                 # returns the positions visited
 #
 # Near the end of the game points are not all alike: endgame() gives the
 # points each side needs, what each will show after the play and whether the
@@ -24,8 +25,8 @@ from crib.pegging import peg_count
 _ME = const(0)
 _BIG = const(9999)
 WIN = const(200)
-GREEDY = True
-PENALTY = 32
+# The opponent's key for a card that leaves 5 or 21 (for nothing): 64 a point.
+_PENALTY = const(32)
 
 _BUF = bytearray(24)  # cards laid: the current count from _lo on
 _H0 = bytearray(4)  # the computer's cards
@@ -34,13 +35,11 @@ _N = bytearray(2)
 _START = bytearray(3)  # hi (cards in _BUF), count, they_passed
 # need (mine, theirs), show (mine, theirs), computer is pone: see endgame()
 _END = [_BIG, _BIG, 0, 0, 0]
-nodes = 0
+_nodes = 0  # positions visited by the search under way (values() returns it)
 
 
 def setup(mine, theirs, seq, count, they_passed):
     """The position: the computer (to lay) holds mine, the opponent theirs."""
-    global nodes
-    nodes = 0
     for i in range(len(mine)):
         _H0[i] = mine[i]
     for i in range(len(theirs)):
@@ -67,7 +66,10 @@ def endgame(need_mine, need_theirs, show_mine, show_theirs, pone):
 
 
 def values(out):
-    """Fill out[i] with the value of laying the computer's i-th card now."""
+    """Fill out[i] with the value of laying the computer's i-th card now; returns the
+    positions visited."""
+    global _nodes
+    _nodes = 0
     hi = _START[0]
     count = _START[1]
     op = _START[2]
@@ -96,6 +98,7 @@ def values(out):
         else:
             out[i] = pts + _after_play(_ME, m0 & ~(1 << i), m1, 0, hi + 1, count + p, op,
                                        pts, 0, -_BIG, _BIG)
+    return _nodes
 
 
 def _can(h, n, mask, count):
@@ -107,29 +110,22 @@ def _can(h, n, mask, count):
 
 
 def _value(turn, m0, m1, lo, hi, count, op, g0, g1, alpha, beta):
-    """Best for the side to move (turn 0 the computer, maximising the difference;
-    1 the opponent, minimising it, or as _greedy() if GREEDY); turn holds cards.
+    """Best for the side to move, which holds cards: the computer (turn 0) takes the
+    line that maximises the difference; the opponent lays as _greedy() says.
     op: the other side has said go. g0, g1: points each side has pegged since
     the search began."""
-    global nodes
-    if turn != _ME and GREEDY:
+    global _nodes
+    if turn != _ME:
         return _greedy(m0, m1, lo, hi, count, op, g0, g1, alpha, beta)
-    nodes += 1
-    if turn == _ME:
-        h = _H0
-        mask = m0
-        best = -_BIG
-    else:
-        h = _H1
-        mask = m1
-        best = _BIG
+    _nodes += 1
+    best = -_BIG
     room = 31 - count
     tried = 0
-    for i in range(_N[turn]):
+    for i in range(_N[_ME]):
         bit = 1 << i
-        if not mask & bit:
+        if not m0 & bit:
             continue
-        c = h[i]
+        c = _H0[i]
         r = c >> 2
         p = PIPS[r]
         if p > room or tried >> r & 1:
@@ -137,26 +133,15 @@ def _value(turn, m0, m1, lo, hi, count, op, g0, g1, alpha, beta):
         tried |= 1 << r
         _BUF[hi] = c
         pts = peg_count(_BUF, lo, hi + 1, count + p)
-        if turn == _ME:
-            if g0 + pts >= _END[0]:
-                v = WIN
-            else:
-                v = pts + _after_play(0, m0 & ~bit, m1, lo, hi + 1, count + p, op,
-                                      g0 + pts, g1, alpha - pts, beta - pts)
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
+        if g0 + pts >= _END[0]:
+            v = WIN
         else:
-            if g1 + pts >= _END[1]:
-                v = -WIN
-            else:
-                v = _after_play(1, m0, m1 & ~bit, lo, hi + 1, count + p, op,
-                                g0, g1 + pts, alpha + pts, beta + pts) - pts
-            if v < best:
-                best = v
-                if v < beta:
-                    beta = v
+            v = pts + _after_play(0, m0 & ~bit, m1, lo, hi + 1, count + p, op,
+                                  g0 + pts, g1, alpha - pts, beta - pts)
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
         if alpha >= beta:
             return best
     if not tried:
@@ -167,8 +152,8 @@ def _value(turn, m0, m1, lo, hi, count, op, g0, g1, alpha, beta):
 def _greedy(m0, m1, lo, hi, count, op, g0, g1, alpha, beta):
     """The opponent, who cannot see the computer's cards, lays what scores most now
     (of equal ones the highest, keeping his low cards)."""
-    global nodes
-    nodes += 1
+    global _nodes
+    _nodes += 1
     room = 31 - count
     pick = -1
     top = -_BIG
@@ -182,7 +167,7 @@ def _greedy(m0, m1, lo, hi, count, op, g0, g1, alpha, beta):
                 pts = peg_count(_BUF, lo, hi + 1, count + p)
                 key = pts * 64 + p
                 if count + p == 5 or count + p == 21:
-                    key -= PENALTY
+                    key -= _PENALTY
                 if key > top:
                     top = key
                     got = pts

@@ -8,14 +8,14 @@
 #
 # memo (new_memo(), kept by the caller for each seat, so that this module can be let go
 # between cards) holds what each of his cards in this deal told; memo[2] is how many of
-# them the last told() read (each costs the look-ahead about crib.cpu.TOLD_COST positions).
+# them the last told() read (each costs the look-ahead about crib.cpu._TOLD_COST positions).
 #
 # At each card he laid, a normal player holding a card he could have laid instead,
 # worth more by normal's judgement (the score now less the expected best reply, in
 # 1024ths: crib.cpu.reply_values) by over MARGIN, would have laid that: he holds no
 # card of its rank. His own later cards check the reading: when one of them belies
 # it (a slip), the deal's reading is dropped; a player who slips in more than one of
-# SLIPS of his cards over the game's deals before is not read at all (easy, or a
+# _SLIPS of his cards over the game's deals before is not read at all (easy, or a
 # person who plays otherwise). Loaded by crib.cpu for the expert's play only; what
 # each of his cards told is worked out once a deal, with no allocation in its loops.
 from micropython import const
@@ -23,9 +23,8 @@ from micropython import const
 from crib.cards import PIPS
 from crib.pegging import peg_count
 
-MARGIN = 64
-SLIPS = 12
-CHECK = True
+MARGIN = const(64)  # a sixteenth of a point
+_SLIPS = const(12)
 _ONE = const(1024)
 _BUF = bytearray(24)  # the count's cards, then the card judged, then a reply
 _CH = [0] * 13  # the chance, in 1024ths, he sees the next player holding each rank
@@ -66,7 +65,7 @@ def told(g, seat, memo):
             memo[2] += 1
         else:
             masks.append(0)
-    if not reads_normal(memo) or (CHECK and _slips(trail, masks, opp)):
+    if not reads_normal(memo) or _slips(trail, masks, opp):
         return 0
     mask = 0
     for m in masks:
@@ -83,8 +82,8 @@ def leaves(pool, no, k):
 
 def reads_normal(memo):
     """Whether the opponent has played this game's deals before as a normal player would
-    (by told()'s reading): one slip, or one in SLIPS of his cards."""
-    return memo[4] <= 1 or memo[4] * SLIPS <= memo[5]
+    (by told()'s reading): one slip, or one in _SLIPS of his cards."""
+    return memo[4] <= 1 or memo[4] * _SLIPS <= memo[5]
 
 
 def _slips(trail, masks, opp):
