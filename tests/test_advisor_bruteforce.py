@@ -51,7 +51,7 @@ def deals(variant):
 def check(deal):
     variant, seed, k, (pending, crib, unseen, rule, others) = deal
     want = brute(pending, crib, unseen, rule, others)
-    nums, den = advisor.expectations(pending, crib, unseen, rule, others)
+    nums, den, _ = advisor.expectations(pending, crib, unseen, rule, others)
     got = [x / den for x in nums]
     a, b = advisor.ranked(pending, nums, den)[0][1:]
     chosen = advisor.PAIRS.index((pending.index(a), pending.index(b)))
@@ -87,7 +87,7 @@ def last_deal(seed):
     while not (g.round == 4 and not g.crib):
         g.discard(*advisor.best_discard(g))
     pending, _, unseen, _, _ = advisor.situation(g)
-    ranked = advisor.rank_discards(g)
+    ranked = advisor.rank_discards(g)[0]
     values, _, exact = first_discard_values(pending, unseen)
     assert exact
     return pending, ranked, values
@@ -136,7 +136,7 @@ def first_discards(seed):
             sixes, exact = all_sixes_or_sample(unseen, SIXES, seed)
             per_six = deal_values(pending, unseen, sixes)
             values = per_six.mean(axis=0)
-            value, a, b = advisor.rank_discards(g)[0]
+            value, a, b = advisor.rank_discards(g)[0][0]
             k = advisor.PAIRS.index((pending.index(a), pending.index(b)))
             best = int(np.argmax(values))
             d = per_six[:, best] - per_six[:, k]

@@ -34,13 +34,8 @@ _EXACT = const(2)
 # Discard codes 0..14: the two positions (in .pending) laid away; as in games.
 PAIRS = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
 
-# Scorer calls made by the last ranking (for the bench and the tests).
-calls = 0
-
 # Patience II's first discard looks ahead to the second (with_gain, and in the
 # last deal look_ahead: the best LOOK by with_gain, and the player's own pick).
-# False values it by the one deal alone, as before issue 10 (for the bench).
-AHEAD = True
 LOOK = const(6)
 # Per discard code, the four positions kept (of the six), and the two laid away.
 _KEEP = bytes(x for i, j in PAIRS for x in range(6) if x != i and x != j)
@@ -50,20 +45,20 @@ _SECOND = bytes(j for i, j in PAIRS)
 
 # Foster's last deal is a race to the target: of the RACE_LOOK best discards by
 # expected points (and the player's pick), the one with the most of the RACE_WAYS
-# ways the six unseen cards can lie that reach it goes first (see race()); wins
-# holds those counts after a ranking there (-1 for the others; None elsewhere).
-# RACE False ranks by expected points alone (for the bench).
-RACE = True
+# ways the six unseen cards can lie that reach it goes first (see race(); rank_discards()
+# returns those counts).
 RACE_LOOK = const(4)
 RACE_WAYS = const(60)
-wins = None
 
 # How a policy values the crib: not at all, by the full-pack table, exactly.
 POLICIES = ("hand", "table", "advisor")
 
 
 def rank_discards(game, policy="advisor", mine=None):
-    """All fifteen discards of the game's pending six, as (expected points, a, b), best first.
+    """(ranking, wins, calls): all fifteen discards of the game's pending six, as
+    (expected points, a, b), best first; in Foster's last deal the ways of the
+    RACE_WAYS each discard reaches the target in, per discard code (-1 for those not
+    counted; wins is None elsewhere); and the score() calls made.
 
     policy "advisor" counts hand, crib and heels exactly; "table" takes the
     crib from the full-pack table (blind to the cards already seen); "hand"
@@ -71,13 +66,13 @@ def rank_discards(game, policy="advisor", mine=None):
     Patience II's last deal the advisor looks ahead at the first discard (see
     look_ahead); mine, the pair the player chose, is then valued exactly too.
     """
-    nums, den, pending, first = _values(game, policy, mine)
-    return ranked(pending, nums, den, first)
+    nums, den, pending, first, wins, calls = _values(game, policy, mine)
+    return ranked(pending, nums, den, first), wins, calls
 
 
 def best_discard(game, policy="advisor"):
     """The two cards (a, b) the policy would lay away."""
-    nums, den, pending, best = _values(game, policy, None)
+    nums, den, pending, best, _, _ = _values(game, policy, None)
     if best is None:
         best = 0
         for k in range(1, 15):
@@ -88,9 +83,8 @@ def best_discard(game, policy="advisor"):
 
 
 def _values(game, policy, mine):
-    """(numerators, denominator, pending, the discard to rank first or None)."""
-    global wins
-    wins = None
+    """(numerators, denominator, pending, the discard to rank first or None, the race's
+    wins or None, score() calls made)."""
     pending, crib, unseen, rule, others = situation(game)
     mode = _mode(policy)
     extra = None
@@ -98,27 +92,28 @@ def _values(game, policy, mine):
         i = pending.index(mine[0])
         j = pending.index(mine[1])
         extra = PAIRS.index((i, j) if i < j else (j, i))
-    first = AHEAD and mode == _EXACT and game.kind == 2 and not crib
+    first = mode == _EXACT and game.kind == 2 and not crib
     last = first and len(unseen) == 7
     parts = []
-    nums, den = expectations(pending, crib, unseen, rule, others, mode, parts if last else None)
+    nums, den, calls = expectations(pending, crib, unseen, rule, others, mode, parts if last else None)
     if first:
         # Patience II's first discard: the whole deal's value, the second discard
         # looked ahead by the table's gain; in the last deal, exactly (look_ahead).
         hands = [h // (den // 7) for h, _ in parts]  # a starter weighs den / 7
         nums, den = with_gain(pending, nums, den, unseen, game.round), 1
         if last:
-            nums, den = look_ahead(pending, unseen, nums, den, hands, extra)
-    elif RACE and mode == _EXACT and game.kind == 0 and game.round == game.deals:
+            nums, more = look_ahead(pending, unseen, nums, den, hands, extra)
+            calls += more
+    elif mode == _EXACT and game.kind == 0 and game.round == game.deals:
         top = sorted(range(15), key=lambda k: (-nums[k], k))[:RACE_LOOK]
-        wins = race(pending, unseen, game.target - game.score,
-                    top if extra is None or extra in top else top + [extra], rule)
+        wins, more = race(pending, unseen, game.target - game.score,
+                          top if extra is None or extra in top else top + [extra], rule)
         best = top[0]
         for k in top:  # by wins, then points (the player's pick is only counted)
             if wins[k] > wins[best]:
                 best = k
-        return nums, den, pending, best
-    return nums, den, pending, None
+        return nums, den, pending, best, wins, calls + more
+    return nums, den, pending, None, None, calls
 
 
 def with_gain(pending, nums, den, unseen=None, deal=1):
@@ -202,7 +197,8 @@ def situation(game):
 
 
 def expectations(pending, crib, unseen, crib_rule, others=(), mode=_EXACT, parts=None):
-    """Expected points of each discard (in PAIRS order) as (numerators, denominator).
+    """Expected points of each discard (in PAIRS order) as (numerators, denominator,
+    the score() calls made).
 
     pending: the six cards; crib: crib cards already known (none, or the two
     of Patience II's first discard); unseen: every card the player has not
@@ -214,8 +210,6 @@ def expectations(pending, crib, unseen, crib_rule, others=(), mode=_EXACT, parts
     which each discard's (hand, crib) numerators are appended, so a game
     where the crib may be an opponent's can weigh the two apart.
     """
-    global calls
-    calls = 0
     n_unseen = len(unseen)
     hidden = 2 - len(crib)
     if hidden not in (0, 2) or len(pending) != 6:
@@ -229,6 +223,12 @@ def expectations(pending, crib, unseen, crib_rule, others=(), mode=_EXACT, parts
         n[c >> 2] += 1
         m[c & 3] += 1
         rep[c >> 2] = c
+    # _starter_sum() makes a score() call for each rank among the unseen.
+    ranks = 0
+    for r in range(13):
+        if n[r]:
+            ranks += 1
+    calls = 0
     # Each starter stands for `scale` equally likely ways to draw the rest.
     table = None
     if mode == _EXACT and hidden:
@@ -248,6 +248,7 @@ def expectations(pending, crib, unseen, crib_rule, others=(), mode=_EXACT, parts
     base = 2 * n[_JACK] * scale
     for hand in others:
         base += _starter_sum(hand, n, m, rep, False) * scale
+        calls += ranks
     common = 0
     if mode == _EXACT and hidden:
         cribber = _CribOdds(unseen, n, m, crib_rule)
@@ -259,6 +260,7 @@ def expectations(pending, crib, unseen, crib_rule, others=(), mode=_EXACT, parts
         b = pending[j]
         kept = tuple(pending[x] for x in range(6) if x != i and x != j)
         hand = _starter_sum(kept, n, m, rep, False) * scale
+        calls += ranks
         crib_part = 0
         if mode != _HAND:
             if table is not None:
@@ -268,10 +270,11 @@ def expectations(pending, crib, unseen, crib_rule, others=(), mode=_EXACT, parts
             else:
                 full = (crib[0], crib[1], a, b)
                 crib_part = _starter_sum(full, n, m, rep, crib_rule)
+                calls += ranks
         nums[k] = base + hand + crib_part
         if parts is not None:
             parts.append((hand, crib_part))
-    return nums, den
+    return nums, den, calls
 
 
 def starter_total(hand, unseen, crib_rule=False):
@@ -287,8 +290,8 @@ def starter_total(hand, unseen, crib_rule=False):
 
 
 def _starter_sum(hand, n, m, rep, crib_rule):
-    """Sum of score(hand, s) over every unseen starter s, with one score() per rank."""
-    global calls
+    """Sum of score(hand, s) over every unseen starter s, with one score() per rank
+    among them (n[r] of rank r, rep[r] one of them; m: the unseen per suit)."""
     # Only a flush and nobs care about the starter's suit. bonus[suit] is what
     # they add for a starter of that suit; one starter of each rank, less its
     # own bonus, speaks for every card of the rank, and the bonuses are added
@@ -326,7 +329,6 @@ def _starter_sum(hand, n, m, rep, crib_rule):
             s = c & 3
             own = b0 if s == 0 else b1 if s == 1 else b2 if s == 2 else b3
             total += k * (score(hand, c, crib_rule) - own)
-            calls += 1
     return total
 
 
@@ -490,7 +492,7 @@ def look_ahead(pending, unseen, nums, den, hands, extra=None):
     nums/den (with_gain's, which takes the second discard's gain from a
     full-pack table), and for `extra` (the player's pick, for the review); the
     others keep their estimate plus the smallest correction found, which
-    ranks them below. Returns (values, 1).
+    ranks them below. Returns (values, the score() calls made).
 
     Fifteens, pairs and runs do not care which of five cards is the starter,
     so each five cards are counted once with score() and only flush and nobs
@@ -498,7 +500,6 @@ def look_ahead(pending, unseen, nums, den, hands, extra=None):
     21 fives (the seven less the two laid away), a crib one of 35 (the two
     first crib cards and three of the seven).
     """
-    global calls
     order = sorted(range(15), key=lambda k: (-nums[k], k))
     chosen = order[:LOOK]
     if extra is not None and extra not in chosen:
@@ -537,7 +538,7 @@ def look_ahead(pending, unseen, nums, den, hands, extra=None):
         else:
             for r in range(o, o + 5):
                 second[slot2[r]] = v
-    calls += 21
+    calls = 21
     crib = [0] * 105
     totals = [0] * 15
     for k in chosen:
@@ -579,7 +580,7 @@ def look_ahead(pending, unseen, nums, den, hands, extra=None):
     for k in range(15):
         if k not in chosen:
             values[k] = nums[k] / den + gain
-    return values, 1
+    return values, calls
 
 
 def _bonus(c0, c1, c2, c3, s):
@@ -633,10 +634,10 @@ def _slot(s, x, y):
     return s * 15 + PAIRS.index((i, j))
 
 
-
 def race(pending, unseen, need, chosen, crib_rule=True):
     """Foster's last deal: in how many of the 60 ways the six unseen cards can lie
-    each discard scores `need` points or more (per discard; -1 if not counted).
+    each discard scores `need` points or more (per discard; -1 if not counted), and
+    the score() calls made.
 
     The six are the crib's two face-down cards and the last four, the starter
     first among them: 15 pairs for the crib times 4 starters, equally likely,
@@ -644,7 +645,7 @@ def race(pending, unseen, need, chosen, crib_rule=True):
     counted without a starter). Counted for the discards (codes) in chosen;
     crib_rule: the crib flush rule, as in expectations().
     """
-    global calls
+    calls = 0
     out = [-1] * 15
     for k in chosen:
         out[k] = 0
@@ -685,7 +686,7 @@ def race(pending, unseen, need, chosen, crib_rule=True):
                         if score(crib, s, crib_rule) < v:
                             continue
                     out[k] += 1
-    return out
+    return out, calls
 
 
 _SEVENS = _sevens()

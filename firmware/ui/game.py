@@ -79,7 +79,7 @@ class Play:
             # What the best discard would have been, shown after the deal.
             h = hint(self.match.game(), (a, b))
             if h is not None:
-                pair, best, yours = h
+                pair, best, yours, _ = h
                 if yours is not None:
                     self.review.append([pair[0], pair[1], int(best * 10 + 0.5),
                                         int(yours * 10 + 0.5)])
@@ -240,17 +240,19 @@ def resumed(app, data):
 
 def hint(game, mine):
     """The advisor's suggestion for the six cards awaiting a discard:
-    (best pair, its expected points, expected points of `mine` or None), or
-    None when no advisor is installed (issue 5's crib/advisor.py)."""
+    (best pair, its expected points, expected points of `mine` or None, the
+    race's wins per discard code in Foster's last deal or None: see
+    crib.advisor.rank_discards), or None when no advisor is installed (issue 5's
+    crib/advisor.py)."""
     try:
         from crib.advisor import rank_discards  # pyright: ignore[reportMissingImports]
     except ImportError:
         return None
-    ranked = rank_discards(game, "advisor", mine)
+    ranked, wins, _ = rank_discards(game, "advisor", mine)
     best = ranked[0]
     yours = None
     if mine is not None:
         for ev, a, b in ranked:
             if (a == mine[0] and b == mine[1]) or (a == mine[1] and b == mine[0]):
                 yours = ev
-    return (best[1], best[2]), best[0], yours
+    return (best[1], best[2]), best[0], yours, wins

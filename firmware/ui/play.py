@@ -105,11 +105,8 @@ class Table:
         if h is None:
             self.tip = ["No advisor installed"]
             return
-        pair, best, yours = h
-        # Foster's last deal ranks by the chance to reach the target: shown too.
-        from crib import advisor  # pyright: ignore[reportMissingImports]
-
-        wins = advisor.wins
+        # Foster's last deal ranks by the chance to reach the target (wins): shown too.
+        pair, best, yours, wins = h
         self.tip = ["Best: %s  %.1f%s" % (_names(pair), best, _chance(wins, g.pending, pair))]
         if yours is not None:
             self.tip.append("Yours: %s  %.1f%s" % (_names(mine), yours, _chance(wins, g.pending, mine)))

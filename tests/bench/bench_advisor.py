@@ -74,10 +74,11 @@ def hint_costs(advisor, one_score):
                     alloc = max(alloc, gc.mem_alloc() - a0)
                     gc.enable()
                 ratio, t = timed(advisor.rank_discards, g, REPEAT)
+                made = advisor.rank_discards(g)[2]
                 a, b = advisor.best_discard(g)
                 hints += 1
-                calls += advisor.calls
-                most = max(most, advisor.calls)
+                calls += made
+                most = max(most, made)
                 total_ms += t
                 total_ratio += ratio
                 slowest = max(slowest, t)
@@ -113,10 +114,10 @@ def worst_hints(advisor):
         g = games.new("patience2", 500 + seed)
         while not (g.round == 4 and not g.crib):
             g.discard(*advisor.best_discard(g))
-        worst = advisor.rank_discards(g)[-1]
+        worst = advisor.rank_discards(g)[0][-1]
         mine = (worst[1], worst[2])
         ratio, t = timed(advisor.rank_discards, g, WORST_REPEAT, "advisor", mine)
-        calls = max(calls, advisor.calls)
+        calls = max(calls, advisor.rank_discards(g, "advisor", mine)[2])
         most = max(most, ratio)
     print("costliest hint (Patience II's last first discard with the player's pick, %d games):"
           % WORST_GAMES)
@@ -127,18 +128,35 @@ def worst_hints(advisor):
 
 
 # The advisor without what issue 10 added, for before/after: Patience II's first
-# discard by its one deal alone (advisor.AHEAD off), Foster's last deal by
-# expected points alone (advisor.RACE off).
+# discard by its one deal alone (no look ahead to the second), Foster's last deal
+# by expected points alone (no race). The firmware plays only the advisor of now:
+# the one before is played here, from the advisor's one-deal values.
 BEFORE = ("solitaire", "patience2")
 
 
-def play_one(variant, policy, seed):
-    from crib import advisor, autoplay
+def before_issue_10(game):
+    """The discard of most expected points in this deal alone (the first of equals)."""
+    from crib import advisor
 
-    before = policy == "before"
-    advisor.AHEAD = advisor.RACE = not before
-    g = autoplay.play(variant, seed, "advisor" if before else policy)
-    advisor.AHEAD = advisor.RACE = True
+    pending, crib, unseen, rule, others = advisor.situation(game)
+    nums = advisor.expectations(pending, crib, unseen, rule, others)[0]
+    best = 0
+    for k in range(1, 15):
+        if nums[k] > nums[best]:
+            best = k
+    i, j = advisor.PAIRS[best]
+    return pending[i], pending[j]
+
+
+def play_one(variant, policy, seed):
+    from crib import autoplay
+
+    if policy != "before":
+        g = autoplay.play(variant, seed, policy)
+    else:
+        g = games.new(variant, seed)
+        while autoplay.step(g, before_issue_10):
+            pass
     return g.score, g.won
 
 

@@ -93,7 +93,7 @@ def test_situation_needs_a_pending_discard():
 
 def check_exact(g, policy="advisor"):
     pending, crib, unseen, rule, others = advisor.situation(g)
-    ranked = advisor.rank_discards(g, policy)
+    ranked = advisor.rank_discards(g, policy)[0]
     want = brute(pending, crib, unseen, rule, others, policy == "advisor")
     got = {}
     for value, a, b in ranked:
@@ -106,7 +106,7 @@ def check_exact(g, policy="advisor"):
 def check_one_deal(g):
     # The one-deal value (the crib's last two cards taken as random) stays exact.
     pending, crib, unseen, rule, others = advisor.situation(g)
-    nums, den = advisor.expectations(pending, crib, unseen, rule, others)
+    nums, den, _ = advisor.expectations(pending, crib, unseen, rule, others)
     want = brute(pending, crib, unseen, rule, others)
     for k in range(15):
         assert abs(nums[k] / den - want[k]) < 1e-9, (g, k)
@@ -134,12 +134,12 @@ def check_look_ahead(g):
     pending, crib, unseen, rule, others = advisor.situation(g)
     assert g.kind == 2 and not crib and len(unseen) == 7
     want = whole_last_deal(pending, unseen)
-    ranked = advisor.rank_discards(g)
+    ranked = advisor.rank_discards(g)[0]
     got = {}
     for value, a, b in ranked:
         got[advisor.PAIRS.index((pending.index(a), pending.index(b)))] = value
     # The ones looked ahead (the best by the table's estimate) are exact, the best among them.
-    nums, den = advisor.expectations(pending, crib, unseen, rule, others)
+    nums, den, _ = advisor.expectations(pending, crib, unseen, rule, others)
     estimate = advisor.with_gain(pending, nums, den)
     order = sorted(range(15), key=lambda k: (-estimate[k], k))[:advisor.LOOK]
     for k in order:
@@ -148,7 +148,7 @@ def check_look_ahead(g):
     # The player's own pick is valued exactly when asked for, whatever it is.
     for k in (order[-1], 14):
         i, j = advisor.PAIRS[k]
-        mine = advisor.rank_discards(g, "advisor", (pending[j], pending[i]))
+        mine = advisor.rank_discards(g, "advisor", (pending[j], pending[i]))[0]
         found = [v for v, a, b in mine if {a, b} == {pending[i], pending[j]}]
         assert len(found) == 1 and abs(found[0] - want[k]) < 1e-9, (g, k)
 
@@ -165,9 +165,9 @@ def test_patience_ii_first_discards_add_the_tables_gain():
         while g.round < 4:
             if not g.crib:
                 pending, crib, unseen, rule, others = advisor.situation(g)
-                nums, den = advisor.expectations(pending, crib, unseen, rule, others)
+                nums, den, _ = advisor.expectations(pending, crib, unseen, rule, others)
                 got = {}
-                for value, a, b in advisor.rank_discards(g):
+                for value, a, b in advisor.rank_discards(g)[0]:
                     got[(a, b)] = value
                 ranks = bytearray(13)
                 for r in range(13):
@@ -185,12 +185,6 @@ def test_patience_ii_first_discards_add_the_tables_gain():
                         gain = aheadcounts.gain(table, a >> 2, b >> 2, suited, ranks, suit)
                     assert 7000 < gain < 14000  # a second hand and the choice's gain
                     assert abs(got[(a, b)] - nums[k] / den - gain / 1000) < 1e-9
-                advisor.AHEAD = False
-                try:
-                    one = advisor.rank_discards(g)[0]
-                finally:
-                    advisor.AHEAD = True
-                assert one[0] == max(nums) / den  # without: the one deal alone
             g.discard(*advisor.best_discard(g))
 
 
@@ -218,8 +212,7 @@ def test_fosters_last_deal_races_to_the_target():
     for seed in range(3 * HEAVY):
         g = play_to("solitaire", seed, 5)
         want = race_by_enumeration(g)
-        ranked = advisor.rank_discards(g)
-        got = advisor.wins
+        ranked, got, _ = advisor.rank_discards(g)
         assert got is not None and len([w for w in got if w >= 0]) >= advisor.RACE_LOOK
         for k in range(15):
             assert got[k] < 0 or got[k] == want[k], (seed, k)
@@ -228,22 +221,18 @@ def test_fosters_last_deal_races_to_the_target():
         pending = g.pending
         best = advisor.PAIRS.index((pending.index(ranked[0][1]), pending.index(ranked[0][2])))
         assert got[best] == max(got)
-        advisor.RACE = False
-        try:
-            plain = advisor.rank_discards(g)
-            assert advisor.wins is None
-        finally:
-            advisor.RACE = True
+        # By expected points alone (the ranking if it did not race), the same values.
+        pending, crib, unseen, rule, others = advisor.situation(g)
+        nums, den, _ = advisor.expectations(pending, crib, unseen, rule, others)
+        plain = advisor.ranked(pending, nums, den)
         assert sorted(ranked) == sorted(plain)
         assert advisor.best_discard(g) == ranked[0][1:]
         # The player's pick is counted too, whatever it is.
         a, b = plain[-1][1:]
-        advisor.rank_discards(g, "advisor", (a, b))
         k = advisor.PAIRS.index(tuple(sorted((pending.index(a), pending.index(b)))))
-        assert advisor.wins[k] == want[k]
+        assert advisor.rank_discards(g, "advisor", (a, b))[1][k] == want[k]
     g = play_to("solitaire", 0, 4)
-    advisor.rank_discards(g)
-    assert advisor.wins is None  # only the last deal races
+    assert advisor.rank_discards(g)[1] is None  # only the last deal races
 
 
 def test_exact_late_in_the_deal():
@@ -267,7 +256,7 @@ def test_ranking_is_complete_and_sorted():
     for variant in games.VARIANTS:
         g = games.new(variant, 12)
         while g.pending is not None:
-            ranked = advisor.rank_discards(g)
+            ranked, _, calls = advisor.rank_discards(g)
             assert len(ranked) == 15
             pairs = set()
             for value, a, b in ranked:
@@ -281,17 +270,17 @@ def test_ranking_is_complete_and_sorted():
             # II's last first discard adds the look-ahead: 21 second hands and 35 cribs
             # per discard looked at.
             if g.kind == 2 and g.round == 4 and not g.crib:
-                assert 0 < advisor.calls <= 15 * 7 + 21 + 35 * advisor.LOOK
+                assert 0 < calls <= 15 * 7 + 21 + 35 * advisor.LOOK
             else:
-                assert 0 < advisor.calls <= 15 * 13 * 2 + 13
+                assert 0 < calls <= 15 * 13 * 2 + 13
             g.discard(*ranked[-1][1:])  # the worst discard: the game goes on all the same
 
 
 def test_pure_function_matches_the_game():
     g = play_to("patience", 21, 2)
     pending, crib, unseen, rule, others = advisor.situation(g)
-    nums, den = advisor.expectations(pending, crib, unseen, rule, others)
-    ranked = advisor.rank_discards(g)
+    nums, den, _ = advisor.expectations(pending, crib, unseen, rule, others)
+    ranked = advisor.rank_discards(g)[0]
     assert ranked[0][0] == max(nums) / den
     try:
         advisor.expectations(pending[:5], crib, unseen, rule)
