@@ -52,6 +52,9 @@ from crib.score import score
 
 LEVELS = ("easy", "normal", "expert")
 
+# The device plays one configuration: what an experiment varies (these constants,
+# or code) it varies in a copy of firmware/ (tools/experiment.py), never here.
+#
 # Positions the expert may visit for one card, each guess costing _SETUP more
 # (measured in the MicroPython VM, this keeps a card under 1,000 score() calls'
 # time; see make bench), and the most guesses it draws.
