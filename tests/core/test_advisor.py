@@ -217,30 +217,32 @@ def race_by_enumeration(g):
 def test_fosters_last_deal_races_to_the_target():
     for seed in range(3 * HEAVY):
         g = play_to("solitaire", seed, 5)
+        pending, crib, unseen, rule, others = advisor.situation(g)
+        need = g.target - g.score
         want = race_by_enumeration(g)
+        # race() counts each discard asked for exactly, and marks every other -1.
+        assert advisor.race(pending, unseen, need, range(15), rule) == want, seed
+        assert advisor.race(pending, unseen, need, (2, 9), rule) == [
+            want[k] if k in (2, 9) else -1 for k in range(15)], seed
+        # The ranking: of the RACE_LOOK best discards by expected points (the lower
+        # code first among equals), the one most likely to win goes first, by points
+        # among equals; every value stays the discard's expected points.
+        points = brute(pending, crib, unseen, rule, others)
+        top = sorted(range(15), key=lambda k: (-points[k], k))[:advisor.RACE_LOOK]
+        best = max(top, key=lambda k: (want[k], points[k], -k))
         ranked = advisor.rank_discards(g)
-        got = advisor.wins
-        assert got is not None and len([w for w in got if w >= 0]) >= advisor.RACE_LOOK
-        for k in range(15):
-            assert got[k] < 0 or got[k] == want[k], (seed, k)
-        # The first is the most likely to win of those counted, by points among equals;
-        # the values stay each discard's expected points.
-        pending = g.pending
-        best = advisor.PAIRS.index((pending.index(ranked[0][1]), pending.index(ranked[0][2])))
-        assert got[best] == max(got)
-        advisor.RACE = False
-        try:
-            plain = advisor.rank_discards(g)
-            assert advisor.wins is None
-        finally:
-            advisor.RACE = True
-        assert sorted(ranked) == sorted(plain)
+        assert advisor.PAIRS.index((pending.index(ranked[0][1]), pending.index(ranked[0][2]))) == best, seed
         assert advisor.best_discard(g) == ranked[0][1:]
-        # The player's pick is counted too, whatever it is.
-        a, b = plain[-1][1:]
-        advisor.rank_discards(g, "advisor", (a, b))
-        k = advisor.PAIRS.index(tuple(sorted((pending.index(a), pending.index(b)))))
-        assert advisor.wins[k] == want[k]
+        assert len(ranked) == 15
+        for value, a, b in ranked:
+            k = advisor.PAIRS.index(tuple(sorted((pending.index(a), pending.index(b)))))
+            assert abs(value - points[k]) < 1e-9, (seed, k)
+        # What the hint screen shows beside a pair (ui/play.py reads advisor.wins):
+        # the counts of those ranked first and of the player's pick, whatever it is.
+        mine = max(range(15), key=lambda k: (-points[k], k))  # the worst by points: never in the top
+        i, j = advisor.PAIRS[mine]
+        advisor.rank_discards(g, "advisor", (pending[j], pending[i]))
+        assert advisor.wins == [want[k] if k in top or k == mine else -1 for k in range(15)], seed
     g = play_to("solitaire", 0, 4)
     advisor.rank_discards(g)
     assert advisor.wins is None  # only the last deal races
