@@ -1,10 +1,15 @@
 """Self-tests of the MicroPython VM harness (tests/mpvm): sources, .mpy, exit codes, the runner."""
 
+import os
+import subprocess
+import sys
 import textwrap
 
 import pytest
 
 from mpvm import ROOT, RUNNER, MpyCrossError, compile_tree, run_micropython
+
+CORE = ROOT / "tests" / "core"  # skiptest.py
 
 DEMO = """\
 from micropython import const
@@ -35,6 +40,12 @@ def test_bad():
 
 def test_heavy():
     raise RuntimeError("must be skipped on MicroPython")
+
+
+def test_cannot_run_here():
+    from skiptest import skip
+
+    skip("nothing to measure here")
 """
 
 
@@ -186,7 +197,21 @@ def test_device_only_modules_are_absent():
 def test_runner_counts_failures_and_skips(tmp_path):
     (tmp_path / "test_demo.py").write_text(TESTS)
     src = make_tree(tmp_path)
-    rc, out = run_micropython(RUNNER, paths=[src, tmp_path], use_mpy=True, args=["test_demo"])
+    rc, out = run_micropython(RUNNER, paths=[src, tmp_path, CORE], use_mpy=True, args=["test_demo"])
     assert rc == 1, out
-    assert out.splitlines()[-1] == "1 passed, 1 failed, 1 skipped"
+    assert out.splitlines()[-1] == "1 passed, 1 failed, 2 skipped"
     assert "FAIL test_demo.test_bad: AssertionError: one is not two" in out
+    assert "SKIP test_demo.test_cannot_run_here: nothing to measure here" in out
+
+
+def test_runner_on_cpython_skips_what_cannot_run_here(tmp_path):
+    # The same module under CPython (no MICROPYTHON_SKIP there): SkipTest is unittest's.
+    (tmp_path / "test_demo.py").write_text(TESTS)
+    src = make_tree(tmp_path)
+    shim = ROOT / "host" / "pocketcrib" / "mpshim"  # micropython.const
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, (src, tmp_path, CORE, shim))))
+    run = subprocess.run([sys.executable, str(RUNNER), "test_demo"], capture_output=True, text=True, env=env,
+                         timeout=60)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert run.stdout.splitlines()[-1] == "1 passed, 2 failed, 1 skipped"
+    assert "SKIP test_demo.test_cannot_run_here: nothing to measure here" in run.stdout

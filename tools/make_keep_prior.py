@@ -11,6 +11,8 @@ a likelihood ratio per score (0 to 12, 12 for twelve or more), printed in sixtee
 (at least 1, at most 255) for crib/cpu.py.
 
     python tools/make_keep_prior.py [deals]
+
+The default (DEALS) made the shipped PRIOR; tests/test_keep_prior.py regenerates it.
 """
 import itertools
 import os
@@ -25,6 +27,7 @@ from crib.cribbage import DISCARD, Cribbage  # noqa: E402
 from crib.score import score  # noqa: E402
 
 SEED0 = 8_000_000  # far from the bench's, the tests' and the play table's seeds
+DEALS = 20_000
 TOP = 12
 UNIT = 16
 MOST = 255  # a byte
@@ -50,21 +53,35 @@ def pack_scores():
     return counts
 
 
-def main():
-    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
-    kept = kept_scores(deals)
-    pack = pack_scores()
+def prior(kept, pack):
+    """PRIOR's rows (bytes, as dealer and as pone) and the likelihood ratios they round."""
     n_pack = sum(pack)
-    print("# %d deals; a kept hand's score alone: %s (as dealer) and %s (as pone); the pack's: %s"
-          % (deals, kept[0], kept[1], pack))
-    print("PRIOR = (")
+    rows = []
+    ratios = []
     for side in kept:
         n = sum(side)
-        ratios = [side[s] / n / (pack[s] / n_pack) if pack[s] else 0 for s in range(TOP + 1)]
+        r = [side[s] / n / (pack[s] / n_pack) if pack[s] else 0 for s in range(TOP + 1)]
         # A score no hand can make (one: nobs needs the starter) keeps 0; else at least 1.
-        units = [min(MOST, max(1, round(UNIT * r))) if pack[s] else 0 for s, r in enumerate(ratios)]
-        print('    b"%s",  # %s' % ("".join("\\x%02x" % e for e in units), " ".join("%.1f" % r for r in ratios)))
-    print(")")
+        rows.append(bytes(min(MOST, max(1, round(UNIT * x))) if pack[s] else 0 for s, x in enumerate(r)))
+        ratios.append(r)
+    return tuple(rows), ratios
+
+
+def main():
+    deals = int(sys.argv[1]) if len(sys.argv) > 1 else DEALS
+    kept = kept_scores(deals)
+    pack = pack_scores()
+    print("# %d deals; a kept hand's score alone: %s (as dealer) and %s (as pone); the pack's: %s"
+          % (deals, kept[0], kept[1], pack))
+    print(literal(*prior(kept, pack)))
+
+
+def literal(rows, ratios):
+    """PRIOR as crib/cpu.py holds it (each row's ratios in a comment)."""
+    lines = ["PRIOR = ("]
+    for row, r in zip(rows, ratios):
+        lines.append('    b"%s",  # %s' % ("".join("\\x%02x" % e for e in row), " ".join("%.1f" % x for x in r)))
+    return "\n".join(lines + [")"])
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
 N_TERMS = 13 + len(PAIRS)
 SCALE = 32
 SEED0 = 7_000_000  # far from the bench's and the tests' seeds
+DEALS = 200_000  # the default, which made the shipped table
 
 
 def features(ranks):
@@ -83,7 +84,7 @@ def main():
     import multiprocessing
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("deals", nargs="?", type=int, default=200_000)
+    ap.add_argument("deals", nargs="?", type=int, default=DEALS)
     ap.add_argument("--player", choices=cpu.LEVELS, default="expert",
                     help="how the keeping seat plays (the other plays as normal)")
     args = ap.parse_args()

@@ -8,7 +8,8 @@ from crib.pegging import peg
 from crib.rng import Rng
 
 ON_CPYTHON = sys.implementation.name == "cpython"
-MICROPYTHON_SKIP = ("test_three_and_four_hands_at_every_level",)
+MICROPYTHON_SKIP = ("test_three_and_four_hands_at_every_level",
+                    "test_told_is_right_about_a_normal_player_and_drops_an_easy_one")
 
 
 def _cards(text):
@@ -88,14 +89,12 @@ def _play_out(g, levels, rng=None):
 
 
 def test_two_hands_at_every_level_are_legal_and_seeded():
-    for a in cpu.LEVELS:
-        for b in cpu.LEVELS:
-            seed = 7 + cpu.LEVELS.index(a) * 3 + cpu.LEVELS.index(b)
-            g = _play_out(Cribbage(seed, 2, target=61), (a, b))
-            h = _play_out(Cribbage(seed, 2, target=61), (a, b))
-            assert g.save() == h.save() and g.scores == h.scores
-            if not ON_CPYTHON:
-                return
+    pairs = [(a, b) for a in cpu.LEVELS for b in cpu.LEVELS]
+    for a, b in pairs if ON_CPYTHON else pairs[:1]:  # the VM plays the first pair only
+        seed = 7 + cpu.LEVELS.index(a) * 3 + cpu.LEVELS.index(b)
+        g = _play_out(Cribbage(seed, 2, target=61), (a, b))
+        h = _play_out(Cribbage(seed, 2, target=61), (a, b))
+        assert g.save() == h.save() and g.scores == h.scores
 
 
 def test_three_and_four_hands_at_every_level():
@@ -264,8 +263,10 @@ def test_review_after_a_deal():
         else:
             cpu.move(g, "normal")
     lines = r.lines()
-    assert lines and lines[0].startswith("Lay away: ")
-    assert any(line.startswith("Play: ") for line in lines) or r.plays == 0
+    # The deal has plays with a choice (two cards or more could be laid): each is reviewed.
+    assert r.plays > 0 and len(lines) == 2, (r.plays, lines)
+    assert lines[0].startswith("Lay away: ")
+    assert lines[1].startswith("Play: %d of %d as the coach" % (r.same, r.plays)), lines
     r.reset()
     assert r.lines() == []
 
@@ -332,8 +333,6 @@ def test_a_player_who_belies_the_reading_tells_nothing():
 
 
 def test_told_is_right_about_a_normal_player_and_drops_an_easy_one():
-    if not ON_CPYTHON:
-        return
     wrong = cards = ranks = calls = 0
     for seed in range(40):
         g = Cribbage(700 + seed, 2, dealer=seed & 1)

@@ -10,13 +10,14 @@ LABELS = ("hand", "hand2", "crib", "last", "heels")
 HEAVY = 100 if sys.implementation.name == "cpython" else 1
 
 
+# The fifteen pairs of positions in a six: a pair is drawn at once, not as
+# crib/autoplay.py's random policy draws its two (the tests do not share its code).
+POSITION_PAIRS = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
+
+
 def random_discard(game, rng):
-    hand = game.pending
-    i = rng.below(6)
-    j = rng.below(5)
-    if j >= i:
-        j += 1
-    return hand[i], hand[j]
+    i, j = POSITION_PAIRS[rng.below(15)]
+    return game.pending[i], game.pending[j]
 
 
 def play(variant, seed, rng, check_saves=False):

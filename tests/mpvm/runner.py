@@ -6,10 +6,12 @@ Works on MicroPython and CPython:
 
 MODULE is an importable module name (e.g. test_cards) or a path to a .py file
 whose folder is already on sys.path. Every module-level callable named test_*
-is called, in name order; a bare `assert` or any exception fails it. A module
-may define MICROPYTHON_SKIP = ("test_name", ...) to skip heavy tests when run
-on MicroPython. Prints failures, then a closing line `N passed, M failed[, K
-skipped]`, and exits 1 if anything failed (or nothing ran), else 0.
+is called, in name order; a bare `assert` or any exception fails it, but an
+exception named SkipTest (tests/core/skiptest.py, or unittest's) skips it. A
+module may define MICROPYTHON_SKIP = ("test_name", ...) to skip heavy tests
+when run on MicroPython. Prints failures and skips, then a closing line `N
+passed, M failed[, K skipped]`, and exits 1 if anything failed (or nothing
+ran), else 0.
 """
 
 import sys
@@ -66,6 +68,10 @@ def run_module(name, verbose, counts):
         try:
             getattr(mod, n)()
         except Exception as e:  # report every failure, keep going
+            if type(e).__name__ == "SkipTest":  # it cannot run here: never counted as passed
+                counts[2] += 1
+                print("SKIP %s: %s" % (label, e))
+                continue
             counts[1] += 1
             print("FAIL %s: %s: %s" % (label, type(e).__name__, e))
             print_exception(e)

@@ -221,6 +221,8 @@ def test_count_it_yourself_with_muggins(tmp_path):
             sim.press("A")  # "0"
             assert sim.app.screen.lines[-1].startswith("you said 0")
         sim.press("A")
+    else:
+        raise AssertionError("the game did not end in 3000 presses (on %s)" % screen(sim))
     g = sim.app.play.g
     assert asked and g.muggins
     taken = [p for seat, label, p, _ in g.log if label == "muggins"]
@@ -238,6 +240,8 @@ def test_your_count_put_right_without_muggins(tmp_path):
             assert "it is" in sim.app.screen.lines[-1] or "right" in sim.app.screen.lines[-1]
             break
         sim.press("A")
+    else:
+        raise AssertionError("never asked to count a hand in 3000 presses")
     assert not sim.app.play.g.muggins
     assert not any(label == "muggins" for _, label, _, _ in sim.app.play.g.log)
 

@@ -3,14 +3,14 @@ Poker Patience (both tables, Foster's rule off and on) and Cribbage Squares,
 the hint and the end review, and pixel snapshots of the grid (every placed
 card's rank and suit, the next card, the cursor, the running line scores).
 
-A test starts a game as the grid menu does (ui.gridgame.start). UPDATE_SNAPSHOTS=1 rewrites tests/sim/snapshots/grid/ (look before committing).
+A test starts a game as the grid menu does (ui.gridgame.start). UPDATE_SNAPSHOTS=1 rewrites the pictures of
+tests/sim/snapshots/grid/ that changed, and those tests skip (look before committing; see snapshot.py).
 """
-import os
 from pathlib import Path
 
 import pytest
+import snapshot
 from drive import INITIALS
-from PIL import Image
 
 from crib import grids
 from pocketcrib.sim import Sim
@@ -109,18 +109,7 @@ def test_a_taken_square_is_refused(tmp_path):
 
 
 def shot_matches(sim, name):
-    got = [[1 if v else 0 for v in row] for row in sim.glass()]
-    path = SNAPS / (name + ".png")
-    if os.environ.get("UPDATE_SNAPSHOTS"):
-        SNAPS.mkdir(parents=True, exist_ok=True)
-        img = Image.new("1", (128, 64))
-        img.putdata([v for row in got for v in row])
-        img.save(path, optimize=True)
-    img = Image.open(path).convert("L")
-    px = img.tobytes()
-    want = [[1 if px[y * 128 + x] else 0 for x in range(128)] for y in range(64)]
-    diff = sum(a != b for ra, rb in zip(got, want) for a, b in zip(ra, rb))
-    assert diff == 0, "%s: %d pixels differ from the snapshot" % (name, diff)
+    snapshot.check(sim, SNAPS / (name + ".png"))
 
 
 SHOTS = {

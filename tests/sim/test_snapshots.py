@@ -1,40 +1,24 @@
 """Pixel snapshots of the key screens (reviewed by eye when made): the glass
 of the simulated panel must match tests/sim/snapshots/<name>.png exactly.
-UPDATE_SNAPSHOTS=1 rewrites them (then look at them before committing)."""
-import os
+UPDATE_SNAPSHOTS=1 rewrites those that changed, and those tests skip (then look
+at them before committing); see snapshot.py."""
 from pathlib import Path
 
 import pytest
+import snapshot
 from PIL import Image
 from scenes import SCENES, render
 
 SNAPS = Path(__file__).resolve().parent / "snapshots"
 
 
-def _bits(rows):
-    return [[1 if v else 0 for v in row] for row in rows]
-
-
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_screen_matches_snapshot(tmp_path, name):
     sim = render(name, tmp_path)
     assert type(sim.app.screen).__name__ == SCENES[name][2]
-    got = _bits(sim.glass())
-    path = SNAPS / (name + ".png")
-    if os.environ.get("UPDATE_SNAPSHOTS"):
-        SNAPS.mkdir(exist_ok=True)
-        img = Image.new("1", (128, 64))
-        img.putdata([v for row in got for v in row])
-        img.save(path, optimize=True)
-    img = Image.open(path).convert("L")
-    assert img.size == (128, 64)
-    px = img.tobytes()
-    want = [[1 if px[y * 128 + x] else 0 for x in range(128)] for y in range(64)]
-    diff = sum(a != b for ra, rb in zip(got, want, strict=True)
-               for a, b in zip(ra, rb, strict=True))
-    assert diff == 0, "%s: %d pixels differ from the snapshot" % (name, diff)
     # The framebuffer the firmware drew is what the panel shows (upright, on).
     assert sim.panel.frame() == sim.frame()
+    snapshot.check(sim, SNAPS / (name + ".png"))
 
 
 def test_doc_pictures_are_the_snapshots():
