@@ -139,7 +139,7 @@ got = []
 quiet = 0
 while quiet < 4:
     t = time.ticks_ms()
-    while time.ticks_diff(time.ticks_ms(), t) < 450:  # drawing, thinking: no sampling meanwhile
+    while time.ticks_diff(time.ticks_ms(), t) < 500:  # drawing, thinking: no sampling meanwhile
         pass
     keys.update(time.ticks_ms(), held())
     e = keys.get()
@@ -152,8 +152,10 @@ print("events", got)
 
 
 def test_every_key_is_one_press_on_a_board_too_busy_to_sample_often(make_board, tmp_path):
-    # A firmware that samples its buttons only every 450 ms (longer than a finger's press, and
-    # than the arrows' auto-repeat delay): each key typed is still exactly one press.
+    # A firmware that samples its buttons only every 500 ms: longer than a finger's press, than
+    # the arrows' auto-repeat delay (400 ms: a key still held at the next sample repeats), and
+    # so far apart that B held for 1 s from the first sample that saw it is down for only 500 ms
+    # from the sample that took the press, short of a pause: each key typed is still exactly one press.
     from mpremote.transport_serial import SerialTransport
 
     from pocketcrib.vboard import view
@@ -188,22 +190,49 @@ def test_every_key_is_one_press_on_a_board_too_busy_to_sample_often(make_board, 
     assert out.decode().split(None, 1) == ["events", repr([DOWN, DOWN, B, DOWN, B_LONG]) + "\r\n"]
 
 
-def test_a_board_that_never_reads_its_buttons_gets_each_key_let_go_in_time():
-    # At the REPL (a `scores pull` from another terminal) the firmware reads no pins: a key
-    # is held GIVE_UP_MS at most, then let go, and the release given as long, so keys typed
-    # meanwhile are pressed one after another, never two pins at once.
+def test_at_the_repl_a_key_is_taken_at_once(make_board, tmp_path):
+    # No program runs (a `scores pull` from another terminal, say), so nothing will read the
+    # pins: the board says so at once, and a key typed meanwhile is not held for minutes.
+    from watch import until
+
+    from pocketcrib.vboard import view
+
+    a = view.button_pins()["A"]
+    vb = make_board(pins=tmp_path / "pins.json")  # an empty flash: it sits at the REPL
+    vb.press({a: 0}, 1, view.SPAN_MS, then={a: 1})
+    until(lambda: vb.seen() == 1, "the board to tell the press")
+    # ...and the key let go at that moment ("then"), as a program started now reads it.
+    from mpremote.transport_serial import SerialTransport
+
+    t = SerialTransport(vb.port, baudrate=115200)
+    try:
+        t.enter_raw_repl(soft_reset=True, timeout_overall=WAIT)
+        t.exec("import machine")
+        assert t.eval("machine.Pin(%d, machine.Pin.IN, machine.Pin.PULL_UP).value()" % a) == 1
+        t.exit_raw_repl()
+    finally:
+        t.close()
+
+
+def test_a_program_that_never_reads_its_buttons_has_each_key_let_go_at_last():
+    # A program that runs without reading the pins (not the game) never says it took a key:
+    # each is held GIVE_UP_MS at most, then let go, and the release given up on too, so keys
+    # typed meanwhile are pressed one after another, never two pins at once.
     from pocketcrib.vboard import view
 
     forced = []
-    presser = view.Presser(lambda levels, n, span: forced.append((dict(levels), n, span)), lambda: None,
-                           {"A": 14, "B": 15, "UP": 10})
+    presser = view.Presser(lambda levels, n, span, then: forced.append((ms, dict(levels), n, span, then)),
+                           lambda: None, {"A": 14, "B": 15, "UP": 10})
     presser.add("A")
     presser.add("B_LONG")
-    for ms in range(0, 4 * view.GIVE_UP_MS, 10):
+    for ms in range(0, 6 * view.GIVE_UP_MS, 10):
         presser.step(ms / 1000)
-    assert [f[0] for f in forced] == [{14: 0}, {14: 1}, {15: 0}, {15: 1}]
-    assert [f[1] for f in forced] == [1, 2, 3, 4]
-    assert [f[2] for f in forced] == [view.SPAN_MS, view.SPAN_MS, view.LONG_MS, view.SPAN_MS]
+    assert presser.idle()
+    assert [f[0] for f in forced] == [n * view.GIVE_UP_MS for n in range(5)]  # none let go sooner
+    assert [f[1] for f in forced] == [{14: 0}, {14: 1}, {15: 0}, {15: 0}, {15: 1}]
+    assert [f[2] for f in forced] == [1, 2, 3, 4, 5]
+    assert [f[3] for f in forced] == [view.SPAN_MS, view.SPAN_MS, view.SPAN_MS, view.LONG_MS, view.SPAN_MS]
+    assert [f[4] for f in forced] == [{14: 1}, None, None, {15: 1}, None]  # the board lets go once it is taken
 
 
 def test_play_needs_a_terminal_and_starts_nothing_without_one(home, failure):
