@@ -50,17 +50,21 @@ class Terminal:
     def text(self):
         return self.out.decode("utf-8", "replace")
 
-    def type(self, keys, pause=0.4, settle=15):
+    def type(self, keys, pause=0.4):
         """Each key, then its redraw: a key is typed only once the board has
         drawn the last one's screen (a loaded machine slows the VM, and keys
         typed faster than it draws would run ahead of the game)."""
         for k in keys:
             before = len(self.out)
             os.write(self.fd, bytes([k]))
-            self.pump(settle, until=lambda before=before: len(self.out) > before)
-            self.pump(pause)
+            assert self.pump(WAIT, until=lambda before=before: len(self.out) > before), f"no redraw after {k:c}"
+            self.pump(pause)  # the rest of the redraw
 
-    def wait(self, timeout=60):
+    def lit(self):
+        """True once the board's display shows something (braille dots but the empty one)."""
+        return any("\u2801" <= c <= "\u28ff" for c in self.text())
+
+    def wait(self, timeout=WAIT):
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.pump(0.2)
@@ -76,21 +80,19 @@ def test_a_game_played_on_the_virtual_board_is_pulled(home, cli, tmp_path):
     quit_sent = False
     try:
         # Up, flashed with this checkout's game, its screen drawn here.
-        assert term.pump(180, until=lambda: "works from another terminal" in term.text()), term.text()[-2000:]
+        assert term.pump(WAIT, until=lambda: "works from another terminal" in term.text()), term.text()[-2000:]
         boards = vboard.running()
         assert len(boards) == 1 and boards[0]["port"] in term.text()
         history = Path(boards[0]["flash"]) / "data" / "history.pcr"
-        term.pump(2)
+        # The title drawn: the game samples its keys (one held before it first looks is no press).
+        assert term.pump(WAIT, until=term.lit), term.text()[-2000:]
         term.type(b"zz")  # title -> menu -> Solitaire Cribbage
         term.type(DEAL * 6)  # the whole game, deal by deal
-        # Game over: A, once the screen has stood a second (ui/deliberate.py: an A sooner is
-        # ignored, as the player sees), records the game and goes on to a high score's initials.
-        for _ in range(3):
-            term.pump(2)
-            term.type(b"z")
-            if term.pump(10, until=history.exists):
-                break
-        assert history.exists(), term.text()[-3000:]
+        # Game over: A records the game and goes on to a high score's initials. An A sooner than a
+        # second after the screen came is ignored (ui/deliberate.py), but not one after another
+        # key: RIGHT, then A, whenever they reach the board.
+        os.write(term.fd, b"lz")
+        assert term.pump(WAIT, until=history.exists), term.text()[-3000:]
         assert "\u28ff" in term.text() or "\u2800" in term.text()  # the glass, in braille at 80x24
         # From another terminal, meanwhile: the game comes off the board like a real one's.
         pulled = cli("scores", "pull")
@@ -105,10 +107,9 @@ def test_a_game_played_on_the_virtual_board_is_pulled(home, cli, tmp_path):
         # The same board in a window (SDL's dummy video driver here): q in the terminal ends it too.
         term = Terminal(dict(env, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"), "--window")
         quit_sent = False
-        assert term.pump(180, until=lambda: "Playing in the window" in term.text()), term.text()
+        assert term.pump(WAIT, until=lambda: "Playing in the window" in term.text()), term.text()
         again = vboard.running()
         assert len(again) == 1 and again[0]["flash"] == boards[0]["flash"] and again[0]["port"] in term.text()
-        term.pump(1)
         os.write(term.fd, b"q")
         quit_sent = True
         assert term.wait() == 0, term.text()
@@ -240,7 +241,7 @@ def test_play_needs_a_terminal_and_starts_nothing_without_one(home, failure):
 
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HOST), os.environ.get("PYTHONPATH", "")]))
     proc = subprocess.run([sys.executable, "-m", "pocketcrib", "vboard", "--play"], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, env=env, timeout=60)
+                          capture_output=True, text=True, env=env, timeout=WAIT)
     assert "needs a terminal" in failure(proc)
     assert vboard.running() == []
 
