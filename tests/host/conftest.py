@@ -41,6 +41,16 @@ def make_board(home, tmp_path):
 
 
 @pytest.fixture
+def glass(tmp_path):
+    """The display of a board made with make_board(screen=glass.path), watched as it is drawn (watch.py)."""
+    from watch import Glass
+
+    g = Glass(tmp_path / "screen")
+    yield g
+    g.close()
+
+
+@pytest.fixture
 def cli(home):
     """cli(*args) runs `pocketcrib ARGS` in the test's data folder."""
     return pocketcrib
