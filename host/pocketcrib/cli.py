@@ -347,7 +347,8 @@ def build_parser():
     c.add_argument("--no-display", action="store_true", help="no display on its I2C bus")
     c.add_argument("--pins", type=Path, metavar="FILE",
                    help='JSON file of forced input levels, e.g. {"15": 0} holds B (read as it changes; with "n" and '
-                   '"span" (ms), n is written to FILE.seen once they have been read for span ms)')
+                   '"span" (ms), n is written to FILE.seen once they have been read for span ms, or at once at the '
+                   'REPL, and the levels in "then", if given, are forced from that moment)')
     c.add_argument("--heap", type=int, metavar="BYTES", help="first heap chunk of the VM")
     c.add_argument("--play", action="store_true",
                    help="play it in this terminal: its display drawn here, keys pressed on its buttons (it gets "

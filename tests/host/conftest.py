@@ -41,6 +41,16 @@ def make_board(home, tmp_path):
 
 
 @pytest.fixture
+def glass(tmp_path):
+    """The display of a board made with make_board(screen=glass.path), watched as it is drawn (watch.py)."""
+    from watch import Glass
+
+    g = Glass(tmp_path / "screen")
+    yield g
+    g.close()
+
+
+@pytest.fixture
 def cli(home):
     """cli(*args) runs `pocketcrib ARGS` in the test's data folder."""
     return pocketcrib
@@ -51,8 +61,9 @@ def failure():
     return one_line_failure
 
 
-def pocketcrib(*args, timeout=180):
-    """Run the CLI as a user would; the CompletedProcess (text)."""
+def pocketcrib(*args, timeout=600):
+    """Run the CLI as a user would; the CompletedProcess (text). timeout: a last resort against a
+    hang, not a measure (a flash takes a minute or more on a loaded machine)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HOST), os.environ.get("PYTHONPATH", "")]))
     return subprocess.run([sys.executable, "-m", "pocketcrib", *map(str, args)], capture_output=True, text=True,
                           env=env, timeout=timeout)

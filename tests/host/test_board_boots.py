@@ -5,9 +5,6 @@ record is still there afterwards."""
 
 import json
 import shutil
-import time
-
-from mpremote.transport_serial import SerialTransport
 
 import records
 from pocketcrib import places
@@ -48,19 +45,7 @@ def worst_data(data):
                                                         "bonus": [10**9], "done": -1})]))
 
 
-def screen(vb):
-    """The display's RAM, read with the game stopped (Ctrl-C, no reset)."""
-    t = SerialTransport(vb.port, baudrate=115200)
-    try:
-        t.enter_raw_repl(soft_reset=False)
-        ram, _on = t.eval("__import__('machine').display_ram()")
-        t.exit_raw_repl()
-    finally:
-        t.close()
-    return bytes(ram)
-
-
-def test_the_board_boots_to_the_note_and_keeps_the_good_records(make_board, tmp_path):
+def test_the_board_boots_to_the_note_and_keeps_the_good_records(make_board, glass, tmp_path):
     flash = tmp_path / "board" / "flash"
     shutil.copytree(places.firmware_dir(), flash, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(places.pin_map(), flash / "pins.py")
@@ -72,16 +57,9 @@ def test_the_board_boots_to_the_note_and_keeps_the_good_records(make_board, tmp_
     sim.press("A")
     assert type(sim.app.screen).__name__ == "Title"
 
-    vb = make_board(uid="e6614c311b7e5c2f")
-    deadline = time.monotonic() + 120
-    time.sleep(5)
-    ram = screen(vb)
-    while ram != want and time.monotonic() < deadline:  # still booting (the VM compiles the .py files)
-        vb.stop()
-        vb.start()
-        time.sleep(10)
-        ram = screen(vb)
-    assert ram == want
+    vb = make_board(uid="e6614c311b7e5c2f", screen=glass.path)
+    glass.wait_for(want, "the note")  # however long the VM takes to compile the .py files
+    vb.stop()  # switched off at the note: the files as the boot left them
     log = vb.log.read_text(errors="replace") if vb.log and vb.log.exists() else ""
     assert "Traceback" not in log and "stopped" not in log, log[-2000:]
 

@@ -8,12 +8,12 @@ its flash folder before it boots, as if an older firmware had written them.
 import json
 import subprocess
 import sys
-import time
 import zipfile
 
 import cribgames
 import records  # the firmware's own writer of save files
 import serial
+from watch import WAIT, until
 
 GOOD = [{"n": i, "variant": "solitaire", "seed": 100 + i, "score": 60 + i, "won": False, "target": 91,
          "rounds": [10, 10, 10, 10, 10, 10 + i], "date": None, "players": 1, "code": None} for i in (1, 2, 3)]
@@ -62,11 +62,9 @@ def test_unplugged_mid_copy(make_board, cli, failure, home, tmp_path):
 
     env_cmd = [sys.executable, "-m", "pocketcrib", "flash", "--port", vb.port]
     proc = subprocess.Popen(env_cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while len(list(vb.flash.rglob("*.mpy.new"))) < 3 and time.monotonic() < deadline:  # staged
-        time.sleep(0.05)
+    until(lambda: len(list(vb.flash.rglob("*.mpy.new"))) >= 3, "the flash to stage three files", every=0.05)
     vb.unplug()  # the cable comes out in the middle of the copy
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=WAIT)
     line = failure(subprocess.CompletedProcess(env_cmd, proc.returncode, out, err))
     assert "lost the board" in line and "while copying" in line
 

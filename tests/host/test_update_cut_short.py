@@ -18,6 +18,7 @@ import records  # the firmware's writer of save files
 
 from pocketcrib import device, flash
 from pocketcrib.errors import PocketCribError
+from pocketcrib.sim import Sim
 from updates import NEW, OLD, Cable, board_screen, changes_board, files, firmware_copy, lit, modules, \
     update_incomplete_screen
 
@@ -27,32 +28,36 @@ CHANGED = ["/crib/games.mpy", "/crib/score.mpy", "/ui/menus.mpy"]
 QUIET = {"progress": False, "out": lambda s: None}
 
 
-def booted(vb, import_all=None):
-    """The screen once the board has booted (waiting longer while it is blank, as under load)."""
-    for settle in (1.5, 3, 6):
-        ram, out = board_screen(vb, settle, import_all)
-        if lit(ram):
-            return ram, out
-        vb.stop()
-        vb.start()
-    return ram, out
+def booted(vb, glass, screens, import_all=None, what="the board to boot"):
+    """Once the board shows one of `screens` (however long it takes to boot, as under load): the
+    display's RAM, read with the game stopped, and import_all's output."""
+    glass.wait(lambda panel: panel.frame() in screens, what)
+    return board_screen(vb, import_all)
 
 
-def test_an_update_cut_short_at_every_step(make_board, tmp_path, monkeypatch):
+def restart(vb, glass):
+    """Power comes back: the board boots from the same flash, drawn afresh."""
+    glass.forget()  # the board is off: all it drew has been sent
+    vb.start()
+
+
+def test_an_update_cut_short_at_every_step(make_board, glass, tmp_path, monkeypatch):
     old_fw = firmware_copy(tmp_path / "old", OLD)
     new_fw = firmware_copy(tmp_path / "new", NEW)
     old, new = flash.build(old_fw, 774), flash.build(new_fw, 774)
     assert sorted(t for t in new if new[t] != old[t]) == CHANGED
     import_all = "import " + ", ".join(modules(new)) + "\nprint('imported')"
 
-    vb = make_board()
+    vb = make_board(screen=glass.path)
     (vb.flash / "data").mkdir()
     records.write(str(vb.flash / "data" / "history.pcr"), "history", GAMES)
     records.write(str(vb.flash / "data" / "device.pcr"), "device", [{"id": vb.uid, "n": 2}])
+    shutil.copytree(vb.flash / "data", tmp_path / "sim")
+    title = Sim(tmp_path / "sim").frame()  # what the game shows over these saves, drawn on CPython
     monkeypatch.setenv("POCKETCRIB_FIRMWARE", str(old_fw))
     flash.flash(vb.port, **QUIET)
-    old_title, out = booted(vb, import_all)
-    assert lit(old_title) > 200 and b"imported" in out
+    old_title, out = booted(vb, glass, (title,), import_all)
+    assert old_title == title and lit(old_title) > 200 and b"imported" in out
     vb.stop()
     shutil.copytree(vb.flash, tmp_path / "before")
     before = files(vb.flash)  # the old version and its saves, as the game left them
@@ -60,7 +65,7 @@ def test_an_update_cut_short_at_every_step(make_board, tmp_path, monkeypatch):
     incomplete = update_incomplete_screen()
 
     monkeypatch.setenv("POCKETCRIB_FIRMWARE", str(new_fw))
-    vb.start()
+    restart(vb, glass)
     with pytest.MonkeyPatch.context() as mp:
         whole = Cable(mp, vb)
         flash.flash(vb.port, **QUIET)
@@ -81,7 +86,7 @@ def test_an_update_cut_short_at_every_step(make_board, tmp_path, monkeypatch):
     for at in cuts:
         shutil.rmtree(vb.flash)
         shutil.copytree(tmp_path / "before", vb.flash)
-        vb.start()
+        restart(vb, glass)
         with pytest.MonkeyPatch.context() as mp:
             Cable(mp, vb, at)
             with pytest.raises(PocketCribError, match="lost the board"):
@@ -89,14 +94,15 @@ def test_an_update_cut_short_at_every_step(make_board, tmp_path, monkeypatch):
         assert vb.proc is None  # the cable was pulled
         cut = files(vb.flash)
         marked = device.UPDATE in cut
-        vb.start()  # power comes back: the board boots from the same flash
-        ram, out = booted(vb, None if marked else import_all)
+        restart(vb, glass)  # power comes back: the board boots from the same flash
+        ram, out = booted(vb, glass, (old_title, incomplete), None if marked else import_all,
+                          f"cut at {ops[at]}: the old game's title or the update-incomplete screen")
         if marked:
             assert ram == incomplete, f"cut at {ops[at]}: not the update-incomplete screen"
             seen.add("incomplete")
             if len({cut[t] == new[t] for t in CHANGED}) == 2:  # a mix: the game would not have survived it
                 with pytest.raises(TransportExecError, match="ImportError"):
-                    board_screen(vb, 0, import_all)
+                    board_screen(vb, import_all)
                 seen.add("mix")
         else:
             assert all(cut[t] == old[t] for t in old), f"cut at {ops[at]}: files changed without the marker"

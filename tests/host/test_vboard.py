@@ -7,22 +7,34 @@ import time
 import pytest
 from mpremote.transport import TransportExecError
 from mpremote.transport_serial import SerialTransport
+from watch import WAIT, lit, until
 
 from pocketcrib import vboard
 
+# main.py that runs until stopped, and says on the flash once it has gone round ten times.
 LOOP_MAIN = """\
 import time
 n = 0
 while True:
     n += 1
+    if n == 10:
+        open("/looped", "w").close()
     time.sleep_ms(20)
 """
+FRIENDLY = b'Type "help()" for more information.\r\n>>> '
 
 
 def connect(vb, soft_reset=True):
     t = SerialTransport(vb.port, baudrate=115200)
-    t.enter_raw_repl(soft_reset=soft_reset)
+    t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=WAIT)
     return t
+
+
+def read_until(t, ending):
+    """What the board sends up to `ending`, however long it takes (WAIT at most)."""
+    out = t.read_until(1, ending, timeout=None, timeout_overall=WAIT)
+    assert out.endswith(ending), out
+    return out
 
 
 def close(t):
@@ -67,10 +79,10 @@ def test_flash_persists_across_resets_and_is_a_folder(make_board):
         with pytest.raises(TransportExecError, match="NameError"):
             t.exec("x")
         assert bytes(t.fs_readfile("/data/b.txt")) == b"hello"
-        t.exec_raw_no_follow("import machine\nmachine.reset()")  # hard reset
+        t.exec_raw_no_follow("import machine\nmachine.reset()")  # hard reset...
+        read_until(t, FRIENDLY)  # ...done: a fresh VM at the friendly REPL
     finally:
         t.close()
-    time.sleep(0.5)
     vb.stop()
     vb.start()  # power cycle
     t = connect(vb)
@@ -85,11 +97,11 @@ def test_main_runs_at_boot_and_ctrl_c_stops_it(make_board):
     (vb.flash / "main.py").write_text(LOOP_MAIN)
     vb.stop()
     vb.start()  # main.py starts at power-up and never returns by itself
-    time.sleep(0.5)
+    until((vb.flash / "looped").exists, "main.py to go round ten times")
     t = connect(vb, soft_reset=False)  # Ctrl-C, then the raw REPL, without a reset
     try:
         n = t.eval("n")  # main.py's globals: it ran, and was interrupted
-        assert n > 5
+        assert n >= 10
     finally:
         close(t)
 
@@ -100,8 +112,8 @@ def test_soft_reset_in_friendly_repl_runs_main(make_board):
     t = connect(vb)  # a soft reset in the raw REPL does not run main.py...
     t.exit_raw_repl()
     t.serial.write(b"\x04")  # ...one in the friendly REPL does
-    out = t.read_until(1, b"main ran 125000000\r\n", timeout=10)
-    out += t.read_until(1, b">>> ", timeout=10)
+    out = read_until(t, b"main ran 125000000\r\n")
+    out += read_until(t, b">>> ")
     t.close()
     assert b"MPY: soft reboot\r\nmain ran 125000000\r\n" in out
     assert out.endswith(b'Type "help()" for more information.\r\n>>> ')
@@ -128,52 +140,37 @@ def test_bootsel_and_micropython_uf2(make_board, cli, tmp_path):
     assert json.loads((vb.flash / "pocketcrib.json").read_text())["format"] == 1
 
 
-def screen(vb):
-    """The display's RAM and on/off, read with the game stopped (Ctrl-C, no reset); then restart the game."""
+def restart(vb, glass):
+    """Stop the game (Ctrl-C), forget what it drew, and start it again (a soft reset in the friendly REPL)."""
     t = connect(vb, soft_reset=False)
     try:
-        ram, on = t.eval("__import__('machine').display_ram()")
-    finally:
         t.exit_raw_repl()
-        t.serial.write(b"\x04")  # soft reset in the friendly REPL: main.py runs again
+        glass.forget()  # the game is stopped: all it drew has been sent
+        t.serial.write(b"\x04")
+    finally:
         t.close()
-    return ram, on
 
 
-def wait_screen(vb, settle=1.5):
-    time.sleep(settle)
-    return screen(vb)
-
-
-def lit(ram):
-    return sum(bin(b).count("1") for b in ram)
-
-
-def drawn_screen(vb):
-    for settle in (1.5, 3, 6):  # booting is slower when the machine is busy
-        ram, on = wait_screen(vb, settle)
-        if lit(ram):
-            break
-    return ram, on
-
-
-def test_the_flashed_firmware_runs_and_answers_buttons(make_board):
+def test_the_flashed_firmware_runs_and_answers_buttons(make_board, glass, tmp_path):
     from pocketcrib import flash
+    from pocketcrib.sim import Sim
+    from pocketcrib.vboard import view
 
-    vb = make_board()
+    sim = Sim(tmp_path / "sim")  # the same firmware on CPython, also from an empty flash
+    title = sim.frame()
+    sim.press("A")
+    menu = sim.frame()
+    assert lit(title) > 200 and menu != title
+
+    vb = make_board(screen=glass.path, pins=tmp_path / "pins.json")
     flash.flash(vb.port, progress=False, out=lambda s: None)
-    title, on = drawn_screen(vb)
-    assert on == 1 and lit(title) > 200  # the title screen is drawn
-    assert drawn_screen(vb)[0] == title  # the same after a restart, with nobody pressing anything
-    for boot_wait in (1.5, 3, 6):  # reading the screen restarted the game: let it boot (slower under load)
-        time.sleep(boot_wait)
-        vb.press({14: 0})  # hold A (GP14, active low)...
-        time.sleep(0.4)
-        vb.press({})  # ...and let go
-        menu, on = wait_screen(vb, 0.5)
-        if menu != title:
-            break
-    assert on == 1 and menu != title  # A on the title opens the menu
+    glass.wait_for(title, "the title screen")  # drawn, and switched on
+    restart(vb, glass)
+    glass.wait_for(title, "the title again")  # the same after a restart, with nobody pressing anything
+    presser = view.Presser(vb.press, vb.seen, view.button_pins())
+    presser.add("A")
+    until(lambda: presser.step(time.monotonic()) or presser.idle(), "the firmware to take A")
+    glass.wait_for(menu, "the menu")  # A on the title opens the menu
 
 
 def start_vboard(*args):
@@ -189,7 +186,7 @@ def start_vboard(*args):
     return proc
 
 
-def port_of(proc, timeout=60):
+def port_of(proc, timeout=WAIT):
     """The port a starting `pocketcrib vboard` prints once it is up."""
     import select
 
@@ -213,12 +210,11 @@ def test_each_board_gets_its_own_port_flash_and_id_and_sighup_tidies(home, cli, 
         listed = cli("devices").stdout
         assert listed.count(port1) == 1 and listed.count(port2) == 1
         # A port or flash folder another board holds is refused, in one line.
-        assert "already running" in failure(cli("vboard", "--port", port1, timeout=60))
-        assert "in use by the virtual board at " + port1 in failure(
-            cli("vboard", "--flash", boards[port1]["flash"], timeout=60))
+        assert "already running" in failure(cli("vboard", "--port", port1))
+        assert "in use by the virtual board at " + port1 in failure(cli("vboard", "--flash", boards[port1]["flash"]))
         # Its terminal closed: the board goes, and takes its port and announcement with it.
         os.killpg(second.pid, signal.SIGHUP)
-        assert second.wait(30) == 0
+        assert second.wait(WAIT) == 0
         assert not os.path.lexists(port2)
         assert [b["port"] for b in vboard.running()] == [port1]
         assert not (vboard.registry() / f"{second.pid}.json").exists()
@@ -227,4 +223,4 @@ def test_each_board_gets_its_own_port_flash_and_id_and_sighup_tidies(home, cli, 
         for proc in (first, second):
             if proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGTERM)
-                proc.wait(30)
+                proc.wait(WAIT)

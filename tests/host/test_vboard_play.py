@@ -13,6 +13,8 @@ import termios
 import time
 from pathlib import Path
 
+from watch import WAIT
+
 from pocketcrib import vboard
 
 HOST = Path(__file__).resolve().parents[2] / "host"
@@ -48,17 +50,21 @@ class Terminal:
     def text(self):
         return self.out.decode("utf-8", "replace")
 
-    def type(self, keys, pause=0.4, settle=15):
+    def type(self, keys, pause=0.4):
         """Each key, then its redraw: a key is typed only once the board has
         drawn the last one's screen (a loaded machine slows the VM, and keys
         typed faster than it draws would run ahead of the game)."""
         for k in keys:
             before = len(self.out)
             os.write(self.fd, bytes([k]))
-            self.pump(settle, until=lambda before=before: len(self.out) > before)
-            self.pump(pause)
+            assert self.pump(WAIT, until=lambda before=before: len(self.out) > before), f"no redraw after {k:c}"
+            self.pump(pause)  # the rest of the redraw
 
-    def wait(self, timeout=60):
+    def lit(self):
+        """True once the board's display shows something (braille dots but the empty one)."""
+        return any("\u2801" <= c <= "\u28ff" for c in self.text())
+
+    def wait(self, timeout=WAIT):
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.pump(0.2)
@@ -74,21 +80,19 @@ def test_a_game_played_on_the_virtual_board_is_pulled(home, cli, tmp_path):
     quit_sent = False
     try:
         # Up, flashed with this checkout's game, its screen drawn here.
-        assert term.pump(180, until=lambda: "works from another terminal" in term.text()), term.text()[-2000:]
+        assert term.pump(WAIT, until=lambda: "works from another terminal" in term.text()), term.text()[-2000:]
         boards = vboard.running()
         assert len(boards) == 1 and boards[0]["port"] in term.text()
         history = Path(boards[0]["flash"]) / "data" / "history.pcr"
-        term.pump(2)
+        # The title drawn: the game samples its keys (one held before it first looks is no press).
+        assert term.pump(WAIT, until=term.lit), term.text()[-2000:]
         term.type(b"zz")  # title -> menu -> Solitaire Cribbage
         term.type(DEAL * 6)  # the whole game, deal by deal
-        # Game over: A, once the screen has stood a second (ui/deliberate.py: an A sooner is
-        # ignored, as the player sees), records the game and goes on to a high score's initials.
-        for _ in range(3):
-            term.pump(2)
-            term.type(b"z")
-            if term.pump(10, until=history.exists):
-                break
-        assert history.exists(), term.text()[-3000:]
+        # Game over: A records the game and goes on to a high score's initials. An A sooner than a
+        # second after the screen came is ignored (ui/deliberate.py), but not one after another
+        # key: RIGHT, then A, whenever they reach the board.
+        os.write(term.fd, b"lz")
+        assert term.pump(WAIT, until=history.exists), term.text()[-3000:]
         assert "\u28ff" in term.text() or "\u2800" in term.text()  # the glass, in braille at 80x24
         # From another terminal, meanwhile: the game comes off the board like a real one's.
         pulled = cli("scores", "pull")
@@ -103,10 +107,9 @@ def test_a_game_played_on_the_virtual_board_is_pulled(home, cli, tmp_path):
         # The same board in a window (SDL's dummy video driver here): q in the terminal ends it too.
         term = Terminal(dict(env, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"), "--window")
         quit_sent = False
-        assert term.pump(180, until=lambda: "Playing in the window" in term.text()), term.text()
+        assert term.pump(WAIT, until=lambda: "Playing in the window" in term.text()), term.text()
         again = vboard.running()
         assert len(again) == 1 and again[0]["flash"] == boards[0]["flash"] and again[0]["port"] in term.text()
-        term.pump(1)
         os.write(term.fd, b"q")
         quit_sent = True
         assert term.wait() == 0, term.text()
@@ -124,45 +127,61 @@ import machine, time
 from buttons import Buttons, DOWN, B, NONE
 down = machine.Pin(%d, machine.Pin.IN, machine.Pin.PULL_UP)
 b = machine.Pin(%d, machine.Pin.IN, machine.Pin.PULL_UP)
+
+
+def held():
+    return (0 if down.value() else DOWN) | (0 if b.value() else B)
+
+
 keys = Buttons()
+keys.update(time.ticks_ms(), held())  # the first sample: a key held already would be no press
+print("sampling")
 got = []
 quiet = 0
 while quiet < 4:
-    keys.update(time.ticks_ms(), (0 if down.value() else DOWN) | (0 if b.value() else B))
+    t = time.ticks_ms()
+    while time.ticks_diff(time.ticks_ms(), t) < 500:  # drawing, thinking: no sampling meanwhile
+        pass
+    keys.update(time.ticks_ms(), held())
     e = keys.get()
     quiet = quiet + 1 if e == NONE and len(got) >= %d else 0
     while e != NONE:
         got.append(e)
         e = keys.get()
-    t = time.ticks_ms()
-    while time.ticks_diff(time.ticks_ms(), t) < 450:  # drawing, thinking: no sampling meanwhile
-        pass
 print("events", got)
 """
 
 
 def test_every_key_is_one_press_on_a_board_too_busy_to_sample_often(make_board, tmp_path):
-    # A firmware that samples its buttons only every 450 ms (longer than a finger's press, and
-    # than the arrows' auto-repeat delay): each key typed is still exactly one press.
+    # A firmware that samples its buttons only every 500 ms: longer than a finger's press, than
+    # the arrows' auto-repeat delay (400 ms: a key still held at the next sample repeats), and
+    # so far apart that B held for 1 s from the first sample that saw it is down for only 500 ms
+    # from the sample that took the press, short of a pause: each key typed is still exactly one press.
     from mpremote.transport_serial import SerialTransport
 
     from pocketcrib.vboard import view
 
     pins = view.button_pins()
     vb = make_board(pins=tmp_path / "pins.json")
+    # On its flash (a folder here) before the soft reset, which loads the flash afresh.
+    (vb.flash / "buttons.py").write_bytes((HOST.parent / "firmware/drivers/buttons.py").read_bytes())
     t = SerialTransport(vb.port, baudrate=115200)
-    t.enter_raw_repl(soft_reset=True)
+    t.enter_raw_repl(soft_reset=True, timeout_overall=WAIT)
     try:
-        t.fs_writefile("/buttons.py", (Path(__file__).resolve().parents[2] / "firmware/drivers/buttons.py").read_bytes())
         t.exec_raw_no_follow(BUSY_BOARD % (pins["DOWN"], pins["B"], 5))
+        # Its first sample taken: from now on a key held is a press. (Pressed any sooner, on a
+        # loaded machine where the VM is slow to start the program, the first DOWN was held at
+        # the first sample, no press, and the program waited for a fifth key that never came.)
+        assert t.read_until(1, b"sampling\r\n", timeout=None, timeout_overall=WAIT).endswith(b"sampling\r\n")
         presser = view.Presser(vb.press, vb.seen, pins)
         for name in ("DOWN", "DOWN", "B", "DOWN", "B_LONG"):
             presser.add(name)
-        end = time.monotonic() + 60
-        while not presser.idle() and time.monotonic() < end:
+        end = time.monotonic() + WAIT
+        while not presser.idle():
+            assert time.monotonic() < end, "the board never took the keys"
             presser.step(time.monotonic())
             time.sleep(0.01)
-        out, err = t.follow(60)
+        out, err = t.follow(WAIT)
     finally:
         t.exit_raw_repl()
         t.close()
@@ -172,22 +191,49 @@ def test_every_key_is_one_press_on_a_board_too_busy_to_sample_often(make_board, 
     assert out.decode().split(None, 1) == ["events", repr([DOWN, DOWN, B, DOWN, B_LONG]) + "\r\n"]
 
 
-def test_a_board_that_never_reads_its_buttons_gets_each_key_let_go_in_time():
-    # At the REPL (a `scores pull` from another terminal) the firmware reads no pins: a key
-    # is held GIVE_UP_MS at most, then let go, and the release given as long, so keys typed
-    # meanwhile are pressed one after another, never two pins at once.
+def test_at_the_repl_a_key_is_taken_at_once(make_board, tmp_path):
+    # No program runs (a `scores pull` from another terminal, say), so nothing will read the
+    # pins: the board says so at once, and a key typed meanwhile is not held for minutes.
+    from watch import until
+
+    from pocketcrib.vboard import view
+
+    a = view.button_pins()["A"]
+    vb = make_board(pins=tmp_path / "pins.json")  # an empty flash: it sits at the REPL
+    vb.press({a: 0}, 1, view.SPAN_MS, then={a: 1})
+    until(lambda: vb.seen() == 1, "the board to tell the press")
+    # ...and the key let go at that moment ("then"), as a program started now reads it.
+    from mpremote.transport_serial import SerialTransport
+
+    t = SerialTransport(vb.port, baudrate=115200)
+    try:
+        t.enter_raw_repl(soft_reset=True, timeout_overall=WAIT)
+        t.exec("import machine")
+        assert t.eval("machine.Pin(%d, machine.Pin.IN, machine.Pin.PULL_UP).value()" % a) == 1
+        t.exit_raw_repl()
+    finally:
+        t.close()
+
+
+def test_a_program_that_never_reads_its_buttons_has_each_key_let_go_at_last():
+    # A program that runs without reading the pins (not the game) never says it took a key:
+    # each is held GIVE_UP_MS at most, then let go, and the release given up on too, so keys
+    # typed meanwhile are pressed one after another, never two pins at once.
     from pocketcrib.vboard import view
 
     forced = []
-    presser = view.Presser(lambda levels, n, span: forced.append((dict(levels), n, span)), lambda: None,
-                           {"A": 14, "B": 15, "UP": 10})
+    presser = view.Presser(lambda levels, n, span, then: forced.append((ms, dict(levels), n, span, then)),
+                           lambda: None, {"A": 14, "B": 15, "UP": 10})
     presser.add("A")
     presser.add("B_LONG")
-    for ms in range(0, 4 * view.GIVE_UP_MS, 10):
+    for ms in range(0, 6 * view.GIVE_UP_MS, 10):
         presser.step(ms / 1000)
-    assert [f[0] for f in forced] == [{14: 0}, {14: 1}, {15: 0}, {15: 1}]
-    assert [f[1] for f in forced] == [1, 2, 3, 4]
-    assert [f[2] for f in forced] == [view.SPAN_MS, view.SPAN_MS, view.LONG_MS, view.SPAN_MS]
+    assert presser.idle()
+    assert [f[0] for f in forced] == [n * view.GIVE_UP_MS for n in range(5)]  # none let go sooner
+    assert [f[1] for f in forced] == [{14: 0}, {14: 1}, {15: 0}, {15: 0}, {15: 1}]
+    assert [f[2] for f in forced] == [1, 2, 3, 4, 5]
+    assert [f[3] for f in forced] == [view.SPAN_MS, view.SPAN_MS, view.SPAN_MS, view.LONG_MS, view.SPAN_MS]
+    assert [f[4] for f in forced] == [{14: 1}, None, None, {15: 1}, None]  # the board lets go once it is taken
 
 
 def test_play_needs_a_terminal_and_starts_nothing_without_one(home, failure):
@@ -195,7 +241,7 @@ def test_play_needs_a_terminal_and_starts_nothing_without_one(home, failure):
 
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HOST), os.environ.get("PYTHONPATH", "")]))
     proc = subprocess.run([sys.executable, "-m", "pocketcrib", "vboard", "--play"], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, env=env, timeout=60)
+                          capture_output=True, text=True, env=env, timeout=WAIT)
     assert "needs a terminal" in failure(proc)
     assert vboard.running() == []
 

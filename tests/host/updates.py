@@ -5,10 +5,10 @@ flash, the virtual board's screen, and what the firmware shows when an update wa
 import hashlib
 import importlib.util
 import shutil
-import time
 from pathlib import Path
 
 from mpremote.transport_serial import SerialTransport
+from watch import WAIT
 
 from pocketcrib import device, places
 
@@ -87,12 +87,11 @@ def files(flash_dir):
     return {"/" + p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def board_screen(vb, settle, code=None):
-    """After `settle` seconds: the display's RAM (Ctrl-C, no reset), with `code`'s output if given."""
-    time.sleep(settle)
+def board_screen(vb, code=None):
+    """The display's RAM, read with the game stopped (Ctrl-C, no reset), with `code`'s output if given."""
     t = SerialTransport(vb.port, baudrate=115200)
     try:
-        t.enter_raw_repl(soft_reset=False)
+        t.enter_raw_repl(soft_reset=False, timeout_overall=WAIT)
         ram, _on = t.eval("__import__('machine').display_ram()")
         out = t.exec(code) if code else b""
         t.exit_raw_repl()

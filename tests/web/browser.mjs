@@ -16,6 +16,9 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const KEY = { A: "z", B: "x", B_LONG: "X", UP: "ArrowUp", DOWN: "ArrowDown", LEFT: "ArrowLeft", RIGHT: "ArrowRight" };
 const job = JSON.parse(fs.readFileSync(0, "utf8"));
 const gap = job.gap_ms ?? 160;
+// Every wait ends on the page's own state (ready, steps, idle); this is only the last resort
+// against a page that hangs: Chromium loading the VM on a loaded machine takes its time.
+const WAIT_MS = 600000;
 const result = { console: [] };
 
 const browser = await chromium.launch({
@@ -30,12 +33,12 @@ try {
   page.on("pageerror", (e) => result.console.push(`pageerror: ${e.message}`));
   const ready = async () => {
     await page.waitForFunction(() => window.pocketcrib && (window.pocketcrib.ready || window.pocketcrib.error),
-                               null, { timeout: 60000 });
+                               null, { timeout: WAIT_MS });
     const err = await page.evaluate(() => window.pocketcrib.error);
     if (err) throw new Error("the page stopped: " + err);
   };
   const settle = async () => {
-    await page.waitForFunction(() => window.pocketcrib.idle || window.pocketcrib.error, null, { timeout: 30000 });
+    await page.waitForFunction(() => window.pocketcrib.idle || window.pocketcrib.error, null, { timeout: WAIT_MS });
     const err = await page.evaluate(() => window.pocketcrib.error);
     if (err) throw new Error("the page stopped: " + err);
   };
@@ -50,7 +53,7 @@ try {
       for (const k of step.keys) {
         const before = await page.evaluate(() => window.pocketcrib.steps);
         await page.keyboard.press(KEY[k]);
-        await page.waitForFunction((n) => window.pocketcrib.steps > n + 1, before, { timeout: 30000 });
+        await page.waitForFunction((n) => window.pocketcrib.steps > n + 1, before, { timeout: WAIT_MS });
         await settle();
         await page.waitForTimeout(gap);
       }
@@ -61,7 +64,7 @@ try {
       await context.setOffline(step.offline);
     } else if (step.wait_sw) {
       await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: WAIT_MS });
     } else if (step.glass) {
       await settle();
       await page.waitForTimeout(50);

@@ -37,12 +37,13 @@ class Site:
         self.thread = threading.Thread(target=webpage.serve, args=(out,),
                                        kwargs={"port": 0, "ready": ready}, daemon=True)
         self.thread.start()
-        if not got.wait(10):
+        if not got.wait(600):  # a last resort: it is up in a moment, but a loaded machine is slow
             raise RuntimeError("the page's server did not start")
 
 
-def drive(steps, gap_ms=160, resources=False, timeout=300):
-    """Run the steps in Chromium; the JSON the driver printed."""
+def drive(steps, gap_ms=160, resources=False, timeout=1800):
+    """Run the steps in Chromium; the JSON the driver printed. timeout: a last resort against a hang
+    (the driver's own waits, on the page's state, give up after 10 minutes each)."""
     job = json.dumps({"steps": steps, "gap_ms": gap_ms, "resources": resources})
     proc = subprocess.run(["node", str(HERE / "browser.mjs")], input=job, capture_output=True, text=True,
                           timeout=timeout, cwd=ROOT, env={"CHROMIUM": CHROMIUM, "PATH": "/usr/bin:/bin",

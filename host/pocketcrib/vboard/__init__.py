@@ -254,7 +254,10 @@ class VirtualBoard:
         self.screen = screen
         self.proc = None
 
-    def start(self, timeout=30):
+    def start(self, timeout=300):
+        """Start the board and wait until it is up (its port printed) or has failed (its process
+        ended); timeout is a last resort for a board neither up nor gone, so generous that only a
+        hung one meets it: node starting the VM on a busy computer takes its time."""
         _unlink(self._seen)  # an earlier board's word on its presses
         cmd = [sys.executable, "-m", "pocketcrib.vboard", "--pins", str(self.pins)]
         for option, value in (("--flash", self.flash), ("--port", self.port), ("--uid", self.uid),
@@ -276,12 +279,16 @@ class VirtualBoard:
         self.port = line.split(None, 1)[1].strip()
         return self
 
-    def press(self, levels, n=None, span=0):
+    def press(self, levels, n=None, span=0, then=None):
         """Force pin levels, e.g. {15: 0} holds B (buttons are active low); {} lets go.
-        With n, the board tells seen() n once its firmware has read those pins for span ms."""
+        With n, the board tells seen() n once its firmware has read those pins for span ms
+        (at once while it sits at the REPL, where no program reads them), and forces the
+        levels `then` from that moment, if given."""
         forced = {str(k): v for k, v in levels.items()}
         if n is not None:
             forced.update(n=n, span=span)
+            if then is not None:
+                forced["then"] = {str(k): v for k, v in then.items()}
         _write_json(self.pins, forced)
 
     def seen(self):

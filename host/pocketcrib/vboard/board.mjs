@@ -230,43 +230,66 @@ let pinsStamp = "";
 let pinsSince = -1; // when the firmware first read a pin these levels force
 let pinsTold = false; // FILE.seen written for these levels
 
+function readPins(now) {
+    // The forced levels, read again from --pins FILE if it changed (looked at every 20 ms at most).
+    if (now - pinsChecked <= 20) return;
+    pinsChecked = now;
+    try {
+        const st = fs.statSync(opts.pins);
+        const stamp = st.mtimeMs + ":" + st.ino; // each write is a new file: two in one clock tick differ
+        if (stamp !== pinsStamp) {
+            pinsStamp = stamp;
+            pinLevels = JSON.parse(fs.readFileSync(opts.pins, "utf8"));
+            pinsSince = -1;
+            pinsTold = false;
+        }
+    } catch (e) {
+        pinLevels = {};
+    }
+}
+
+function tellPins() {
+    // Write n to FILE.seen: the forced levels are taken. Their "then" levels, if any, hold
+    // from the next read on: a key let go here, at once, however long the presser takes to
+    // hear of it (a key held into the next sample might auto-repeat).
+    const n = pinLevels.n;
+    pinsTold = true;
+    if (pinLevels.then && typeof pinLevels.then === "object") pinLevels = pinLevels.then;
+    try {
+        fs.writeFileSync(opts.pins + ".seen", String(n));
+    } catch (e) {
+        // nobody left to tell
+    }
+}
+
 function pinLevel(gp) {
     // A level forced from outside, or -1. --pins FILE holds JSON {"gp": level, ...};
     // with "n" (a number) and "span" (ms) as well, the board writes n to FILE.seen
     // once the firmware has been reading the forced pins for span ms: the presser's
-    // sign that a press (or a release) was taken, however busy the firmware was.
+    // sign that a press (or a release) was taken, however busy the firmware was;
+    // with "then" ({"gp": level, ...}) too, those levels are forced from then on.
     if (!opts.pins) return -1;
     const now = Date.now();
-    if (now - pinsChecked > 20) {
-        pinsChecked = now;
-        try {
-            const st = fs.statSync(opts.pins);
-            const stamp = st.mtimeMs + ":" + st.ino; // each write is a new file: two in one clock tick differ
-            if (stamp !== pinsStamp) {
-                pinsStamp = stamp;
-                pinLevels = JSON.parse(fs.readFileSync(opts.pins, "utf8"));
-                pinsSince = -1;
-                pinsTold = false;
-            }
-        } catch (e) {
-            pinLevels = {};
-        }
-    }
+    readPins(now);
     const v = pinLevels[String(gp)];
     if (v === undefined) return -1;
     if (!pinsTold && typeof pinLevels.n === "number") {
         if (pinsSince < 0) {
             pinsSince = now;
         } else if (now - pinsSince >= (pinLevels.span || 0)) {
-            pinsTold = true;
-            try {
-                fs.writeFileSync(opts.pins + ".seen", String(pinLevels.n));
-            } catch (e) {
-                // nobody left to tell
-            }
+            tellPins();
         }
     }
     return v ? 1 : 0;
+}
+
+function pinsUnread() {
+    // At the REPL no program runs, so nothing reads the pins: levels forced meanwhile
+    // are told at once (a key typed during a `scores pull` is lost, as on the device)
+    // rather than held until the presser gives up on them.
+    if (!opts.pins) return;
+    readPins(Date.now());
+    if (!pinsTold && typeof pinLevels.n === "number") tellPins();
 }
 
 // The RP2040's RTC: unset (2021-01-01) at power-up, kept over soft resets,
@@ -607,6 +630,7 @@ async function main() {
         if (!pending() && !pump()) {
             flush();
             if (process.ppid !== PARENT) process.exit(0); // the launcher is gone: so is the cable
+            pinsUnread(); // here, between commands, no Python code is running
             // Idle: look for input often just after some, rarely after a quiet spell.
             nap(Date.now() - lastInput < 200 ? 1 : 10);
             continue;

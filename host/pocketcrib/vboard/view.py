@@ -20,11 +20,18 @@ from pathlib import Path
 from pocketcrib import places
 from pocketcrib.errors import PocketCribError
 
-HOLD_MS = 120  # a press: held at least this long, as a finger would...
-SPAN_MS = 40  # ...and until the firmware has been reading it for this long (twice its debounce)
-LONG_MS = 1000  # B held (a pause): read for this long, past the firmware's 700 ms
-GIVE_UP_MS = 5000  # a board not reading its buttons (at the REPL, or stuck): let go anyway
-
+SPAN_MS = 40  # a press, or a release: until the firmware has been reading it this long (twice its debounce)
+LONG_MS = 1000  # B held (a pause): read for this long once its press is taken, past the firmware's 700 ms
+# A program that runs but never reads its buttons (not the game's): let go at last. At the REPL
+# the board says at once that nothing reads them; a game busy on a slow computer is waited for.
+GIVE_UP_MS = 120_000
+# The (level, span, level then) forced on a key's pin, one after another. The board lets the key
+# go itself once its press is taken (level then), so a key is never held into a later sample
+# (where it would auto-repeat) however slowly this computer runs the presser. B long: pressed
+# (taken once debounced), then held on for LONG_MS of reads from there, so that however far
+# apart the firmware samples, it has timed the hold from the press it took.
+PRESS = ((0, SPAN_MS, 1), (1, SPAN_MS, None))
+LONG_PRESS = ((0, SPAN_MS, None), (0, LONG_MS, 1), (1, SPAN_MS, None))
 
 def button_pins():
     """{"UP": GP, ..., "B": GP} from hardware/pins.py, the one place the pins are named."""
@@ -42,11 +49,12 @@ class Presser:
     neither misses a press nor runs two into one, and each key gives one press."""
 
     def __init__(self, press, seen, pins):
-        self.press = press  # press({gp: level}, n, span): force levels; the board tells seen() n
+        self.press = press  # press({gp: level}, n, span, then): force levels; the board tells seen() n
         self.seen = seen
         self.pins = pins
         self.queue = []
-        self.held = None  # the gp held down, or None
+        self.gp = None  # the pin of the key being pressed...
+        self.steps = ()  # ...and the (level, span, level then) still to force on it
         self.n = 0  # the levels last forced, until seen() says n
         self.since = 0.0
         self.told = True
@@ -56,29 +64,22 @@ class Presser:
 
     def idle(self):
         """Every key pressed and let go, and the board has said so (or been given up on)."""
-        return not self.queue and self.held is None and self.told
+        return not self.queue and not self.steps and self.told
 
     def step(self, now):
         if not self.told:
-            self.told = self.seen() == self.n
-        ms = (now - self.since) * 1000
-        if self.held is not None:
-            if (self.told and ms >= HOLD_MS) or ms >= GIVE_UP_MS:
-                self._force(now, {self.held: 1}, SPAN_MS)
-                self.held = None
-            return
-        if not self.told:
-            if ms < GIVE_UP_MS:
+            self.told = self.seen() == self.n or (now - self.since) * 1000 >= GIVE_UP_MS
+            if not self.told:
                 return
-            self.told = True  # given up on: as good as said
-        if self.queue:
+        if not self.steps:
+            if not self.queue:
+                return
             name = self.queue.pop(0)
-            self.held = self.pins["B" if name == "B_LONG" else name]
-            self._force(now, {self.held: 0}, LONG_MS if name == "B_LONG" else SPAN_MS)
-
-    def _force(self, now, levels, span):
+            self.gp = self.pins["B" if name == "B_LONG" else name]
+            self.steps = LONG_PRESS if name == "B_LONG" else PRESS
+        (level, span, then), self.steps = self.steps[0], self.steps[1:]
         self.n += 1
-        self.press(levels, self.n, span)
+        self.press({self.gp: level}, self.n, span, None if then is None else {self.gp: then})
         self.since = now
         self.told = False
 
