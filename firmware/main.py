@@ -95,15 +95,15 @@ def _open_saves(b):
     import board
 
     try:
-        from saves import Saves
+        from storage.saves import Saves
 
         return Saves(DATA, device_id=board.unique_id())
     except Exception as e:
         _log(e)
         why = type(e).__name__
     try:
-        import records
-        from saves import Saves
+        from storage import records
+        from storage.saves import Saves
 
         aside = records.aside_name(DATA)
         if aside is None:

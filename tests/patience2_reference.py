@@ -11,8 +11,8 @@ import sys
 from itertools import combinations
 from pathlib import Path
 
-from crib.rng import Rng
-from crib.score import score
+from rules.rng import Rng
+from rules.score import score
 
 # tools/vscore.py (numpy counting) for deal_values.
 TOOLS = str(Path(__file__).resolve().parent.parent / "tools")

@@ -10,7 +10,7 @@ exactly those on disk) and its `os.rename`/`os.remove`.
 
 import os
 
-import records
+from storage import records
 
 
 class PowerCut(Exception):

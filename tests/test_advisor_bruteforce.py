@@ -1,7 +1,7 @@
 """The advisor against a brute-force expectation on hundreds of seeded deals per variant.
 
 For each deal the brute force values all fifteen discards by plain
-enumeration with crib.score.score: every unseen starter, and every pair of
+enumeration with rules.score.score: every unseen starter, and every pair of
 unseen cards that completes the crib (in Patience II's first discard, the two
 cards the second hand will send there, unknown yet). The advisor's choice must
 be within 0.05 points of the best on at least 99% of deals; as its crib
@@ -16,7 +16,8 @@ games (the later rounds): about 15 million calls in all.
 """
 from multiprocessing import Pool
 
-from crib import advisor, games
+from players import advisor
+from rules import solitaires as games
 from patience2_reference import first_discard_values
 from test_advisor import brute  # the portable tests' plain enumeration, shared
 
@@ -75,7 +76,7 @@ def test_advisor_choice_against_brute_force():
         assert worst[4] < 1e-9, ("advisor value differs from brute force", worst)
 
 
-# Patience II's first discard, valued over the whole deal (crib.advisor.with_gain
+# Patience II's first discard, valued over the whole deal (players.advisor.with_gain
 # and look_ahead): against the plain enumeration of tests/patience2_reference.py.
 # The last deal is exact there (seven sixes): every last deal of LAST_GAMES games.
 LAST_GAMES = 300

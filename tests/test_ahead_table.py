@@ -1,4 +1,4 @@
-"""The shipped Patience II look-ahead table (crib/aheadtable.py) is what its generator
+"""The shipped Patience II look-ahead table (tables/aheadtable.py) is what its generator
 writes: a few entries recomputed here from the same seeded sample, bit for bit
 (the whole table takes the generator many minutes: tools/make_ahead_table.py --check)."""
 import sys
@@ -7,7 +7,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 import make_ahead_table  # noqa: E402
-from crib import aheadtable  # noqa: E402
+from tables import aheadtable  # noqa: E402
 
 
 def test_entries_recomputed_from_the_generator():
@@ -31,12 +31,12 @@ def test_table_shape_and_symmetry():
                 assert aheadtable.gain(ra, rb, 1) > aheadtable.gain(ra, rb, 0)
 
 
-# crib/aheadcounts.py: the gain in deals 2 and 3, fitted to the unseen cards per rank.
+# tables/aheadcounts.py: the gain in deals 2 and 3, fitted to the unseen cards per rank.
 
 def test_counts_table_shape():
     import make_ahead_counts
 
-    from crib import aheadcounts
+    from tables import aheadcounts
 
     assert len(aheadcounts.COUNTS) == 2
     for table in aheadcounts.COUNTS:
@@ -60,7 +60,7 @@ def test_counts_predict_a_fresh_pack_better_than_the_full_pack():
     # is nearer than the full pack's (only differences within a pack matter).
     import make_ahead_counts
 
-    from crib import aheadcounts
+    from tables import aheadcounts
 
     unseen, firsts, want = make_ahead_counts.state(3, 5000, cache=False)
     ranks = bytearray(13)

@@ -190,7 +190,7 @@ def _main_with_app(monkeypatch, tmp_path):
 
 
 def test_main_boots_whatever_the_saves_hold(board, monkeypatch, tmp_path):
-    import records
+    from storage import records
 
     data = tmp_path / "data"
     data.mkdir()
@@ -211,7 +211,7 @@ def test_main_boots_whatever_the_saves_hold(board, monkeypatch, tmp_path):
 
 
 def test_main_sets_all_saves_aside_if_reading_them_fails_all_the_same(board, monkeypatch, tmp_path):
-    import records
+    from storage import records
 
     data = tmp_path / "data"
     data.mkdir()
@@ -239,7 +239,7 @@ def test_main_sets_all_saves_aside_if_reading_them_fails_all_the_same(board, mon
 def test_main_after_an_update_cut_short_says_so_and_starts_nothing(board, monkeypatch, tmp_path, capsys):
     marker = tmp_path / "pocketcrib.update"
     marker.write_text("{}")
-    for name in ("ui.app", "saves", "crib.games"):  # a game module imported now would fail the test
+    for name in ("ui.app", "storage.saves", "rules.solitaires"):  # a game module imported now would fail the test
         monkeypatch.setitem(sys.modules, name, None)
     sys.modules.pop("main", None)
     main = importlib.import_module("main")

@@ -9,8 +9,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 import crib_bound  # noqa: E402
-from crib import cpu  # noqa: E402
-from crib.cribbage import OVER, Cribbage  # noqa: E402
+from players import cpu  # noqa: E402
+from rules.cribbage import OVER, Cribbage  # noqa: E402
 
 SEEDS = range(1_400_000, 1_400_004)  # the tool's own default seeds
 

@@ -7,7 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from crib import advisor, cribtable
+from players import advisor
+from tables import cribtable
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""crib/gridtable.py against tools/make_grid_tables.py, and the pieces the tool is made of.
+"""tables/gridtable.py against tools/make_grid_tables.py, and the pieces the tool is made of.
 
 SQUARES and three of the four poker tables are remade here in full, byte for
 byte (10 to 25 s each); POKER_ENGLISH_FOSTER (45 s to remake: the tool's --check
@@ -7,7 +7,7 @@ Cribbage Squares values: the full-pack values the fit starts from are
 recomputed from scratch for a spread of three-card lines (every fourth card and
 starter through score()); the rank points the tool hands to tools/grid_values.c
 are score() without flush and nobs; and the C program, given a table, plays
-seeded deals exactly as crib/placement.py does with it (the tool checks the
+seeded deals exactly as players/placement.py does with it (the tool checks the
 same of the fitted tables every time it writes them).
 """
 import math
@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from crib import gridtable, placement
-from crib.grids import new
-from crib.score import score
+from tables import gridtable
+from players import placement
+from rules.grids import new
+from rules.score import score
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import make_grid_tables  # noqa: E402

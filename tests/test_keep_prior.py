@@ -1,4 +1,4 @@
-"""crib.cpu.PRIOR (how much likelier the normal computer keeps a hand by what its four
+"""players.cpu.PRIOR (how much likelier the normal computer keeps a hand by what its four
 score alone) is what tools/make_keep_prior.py makes: regenerated here in full, its
 20,000 seeded deals and every four-card hand of the pack (some 15 s)."""
 import sys
@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import make_keep_prior  # noqa: E402
-from crib import cpu  # noqa: E402
+from players import cpu  # noqa: E402
 
 
 def test_prior_regenerated_by_its_generator():
@@ -16,4 +16,4 @@ def test_prior_regenerated_by_its_generator():
                                          make_keep_prior.pack_scores())
     assert rows == cpu.PRIOR
     # The shipped lines, their comments included, are what the tool prints.
-    assert make_keep_prior.literal(rows, ratios) in (ROOT / "firmware" / "crib" / "cpu.py").read_text()
+    assert make_keep_prior.literal(rows, ratios) in (ROOT / "firmware" / "players" / "cpu.py").read_text()

@@ -1,4 +1,4 @@
-"""crib/pegtable.py against tools/make_peg_table.py. Remade in full the table takes the tool
+"""tables/playtable.py against tools/make_peg_table.py. Remade in full the table takes the tool
 200,000 simulated deals (some 20 minutes of CPU; so remade when this test was written, it was
 the shipped file byte for byte), so here: the shipped file is the tool's own
 rendering of its terms, and those terms fit a sample of the tool's own deals (every 101st of its
@@ -16,9 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import make_peg_table  # noqa: E402
-from crib import pegtable  # noqa: E402
+from tables import playtable as pegtable  # noqa: E402
 
-PEGTABLE = ROOT / "firmware" / "crib" / "pegtable.py"
+PEGTABLE = ROOT / "firmware" / "tables" / "playtable.py"
 EVERY = 101  # odd: both seats deal (the dealer is the seed's low bit)
 
 

@@ -10,7 +10,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 from multiprocessing import Pool
 
-from crib import poker
+from rules import poker
 
 PUBLISHED = {
     "royal flush": 4, "straight flush": 36, "four of a kind": 624, "full house": 3744,

@@ -15,9 +15,9 @@ import tempfile
 import pytest
 from powercut import Os, PowerCut, install
 
-import records
-import saves
-from crib import games
+from storage import records
+from storage import saves
+from rules import solitaires as games
 
 SEED = 4242
 VARIANT = "solitaire"

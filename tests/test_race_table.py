@@ -1,7 +1,7 @@
-"""crib/racetable.py against tools/make_race_table.py: the tool's own tables made from a
+"""tables/racetable.py against tools/make_race_table.py: the tool's own tables made from a
 third of its deals (every third seed of its 30,000, some 12 s) agree with the shipped
 ones within what a third of the deals can differ from all of them. Remade in full it
-takes some 40 s: `python tools/make_race_table.py > firmware/crib/racetable.py` and
+takes some 40 s: `python tools/make_race_table.py > firmware/tables/racetable.py` and
 git diff (the shipped file was so remade, byte for byte, when this test was written)."""
 import math
 import sys
@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import make_race_table  # noqa: E402
-from crib import racetable  # noqa: E402
+from tables import racetable  # noqa: E402
 
 EVERY = 3
 

@@ -7,8 +7,8 @@ the 52 x 52 table of each card's positions in the two packs must look like two
 independent shuffles (see tests/bench/packstats.py for the statistic's spread),
 and the two top cards must match about once in 52.
 """
-from crib.dealcode import day_seed
-from crib.rng import shuffled_pack, unmix
+from rules.dealcode import day_seed
+from rules.rng import shuffled_pack, unmix
 from packstats import NULL_MEAN, NULL_SD, nearby
 
 PAIRS = 2000

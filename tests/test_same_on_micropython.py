@@ -18,8 +18,9 @@ from mpvm import FIRMWARE, run_micropython
 ROOT = Path(__file__).resolve().parent.parent
 
 TRANSCRIPT = """
-from crib import dealcode, games
-from crib.rng import Rng, mix, shuffled_pack, unmix
+from rules import dealcode
+from rules import solitaires as games
+from rules.rng import Rng, mix, shuffled_pack, unmix
 
 SEEDS = (0, 1, 2, 91, 2024, 65535, 65536, 0x7FFFFFFF, 0x80000000, 0xDEADBEEF, 0xFFFFFFFF)
 for seed in SEEDS:
@@ -44,10 +45,11 @@ for variant in games.VARIANTS:
 
 
 GRID_TRANSCRIPT = """
-import shapes
-from crib import dealcode, grids
-from crib.gridgames import KEYS, index
-from crib.rng import Rng
+from storage import fields as board_rules
+from rules import dealcode
+from rules import grids
+from rules.grid_games import KEYS, index
+from rules.rng import Rng
 from ui.gridgame import GridPlay, record, resumed
 
 
@@ -77,7 +79,7 @@ for variant, table, foster in OPTIONS:
               dealcode.day_seed(seed & 0xFFFFF, 3 + KEYS.index(key)))
         r = record(play, 1, 1, "2026-12-01")
         r["n"] = 1
-        print(tag, "record", shapes.game_record(r), fields(r))
+        print(tag, "record", board_rules.game_record(r), fields(r))
         back = resumed(None, play.state())
         print(tag, "resumed", back.state() == play.state(), fields(back.state()))
 """
@@ -108,8 +110,8 @@ def test_same_grid_games_on_cpython_and_micropython(tmp_path):
 
 
 CRIBBAGE_TRANSCRIPT = """
-from crib.cribbage import DISCARD, OVER, PLAY, Cribbage
-from crib.rng import Rng
+from rules.cribbage import DISCARD, OVER, PLAY, Cribbage
+from rules.rng import Rng
 
 SEEDS = (0, 1, 91, 2024, 0x7FFFFFFF, 0xDEADBEEF, 0xFFFFFFFF)
 for players in (2, 3, 4):

@@ -22,11 +22,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import records
-import shapes
+from storage import records
+from storage import fields
 from drive import DEAL, to_menu_row
 from pocketcrib.sim import Sim
-from saves import DEFAULTS
+from storage.saves import DEFAULTS
 
 settings.register_profile("default", max_examples=1000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -47,7 +47,7 @@ CODE_LETTERS = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
 
 
 def _game(rng, n):
-    return {"n": n, "variant": rng.choice(shapes.VARIANTS), "seed": rng.getrandbits(32),
+    return {"n": n, "variant": rng.choice(fields.VARIANTS), "seed": rng.getrandbits(32),
             "score": rng.randrange(401), "won": rng.random() < 0.5, "target": rng.choice((91, 80)),
             "rounds": [rng.randrange(61) for _ in range(rng.randrange(1, 8))],
             "date": rng.choice((None, "2026-12-01")), "players": rng.randrange(1, 5),
@@ -59,8 +59,8 @@ def _grid_records():
     players, each grid game): made once, drawn from by _grid_game."""
     import random
 
-    from crib import grids
-    from crib.gridgames import GAMES
+    from rules import grids
+    from rules.grid_games import GAMES
     from ui.gridgame import GridPlay, record
 
     rng = random.Random(11)
@@ -99,9 +99,9 @@ def _entry(rng, variant, points, board=None):
 
 def _boards():
     """Every high-score table: the solitaires', then each grid game's."""
-    from crib.gridgames import GAMES, board
+    from rules.grid_games import GAMES, board
 
-    return [(v, None, False) for v in shapes.VARIANTS] + [board(i) for i in range(len(GAMES))]
+    return [(v, None, False) for v in fields.VARIANTS] + [board(i) for i in range(len(GAMES))]
 
 
 def _history(rng):
@@ -118,10 +118,10 @@ def _scores(rng):
     """A high-score table: up to ten a variant, best first."""
     out = []
     for b in _boards():
-        if b[0] in shapes.GRIDS and rng.random() < 0.6:
+        if b[0] in fields.GRIDS and rng.random() < 0.6:
             continue  # fewer grid tables: they are like the others
-        for p in sorted((rng.randrange(1, 401) for _ in range(rng.randrange(shapes.TOP + 1))), reverse=True):
-            out.append(_entry(rng, b[0], p, b if b[0] in shapes.GRIDS else None))
+        for p in sorted((rng.randrange(1, 401) for _ in range(rng.randrange(fields.TOP + 1))), reverse=True):
+            out.append(_entry(rng, b[0], p, b if b[0] in fields.GRIDS else None))
     return out
 
 
@@ -225,7 +225,7 @@ def bad_text(draw, kind, valid):
     one = {"history": lambda: _game(rng, 1), "scores": lambda: _entry(rng, "solitaire", 50),
            "device": lambda: {"id": "d1", "n": 1}}[kind]
     base = dict(draw(st.sampled_from(valid))) if valid else one()
-    grid = kind == "history" and base.get("variant") in shapes.GRIDS
+    grid = kind == "history" and base.get("variant") in fields.GRIDS
     key = draw(st.sampled_from(GRID_REQUIRED if grid else REQUIRED[kind]))
     if way == "wrong_type":
         base[key] = draw(_other_type(base[key]))
@@ -336,7 +336,7 @@ def test_any_saves_boot_to_the_title_and_keep_every_valid_record(laid):
 
         assert list(saves.history()) == valid["history"]
         for b in _boards():
-            assert saves.high_scores(*b) == [r for r in valid["scores"] if shapes.board(r) == b]
+            assert saves.high_scores(*b) == [r for r in valid["scores"] if fields.board(r) == b]
         last = valid["history"][-1]["n"] if valid["history"] else 0
         counter = valid["device"][0] if valid["device"] else {"id": DEVICE_ID, "n": 0}
         assert saves.device == {"id": counter["id"], "n": max(counter["n"], last)}
@@ -404,7 +404,7 @@ def test_any_saved_game_is_resumed_or_set_aside_never_a_crash(state):
             assert play.state() == state  # resumed: every field one the game could hold, as it was
             assert sim.app.frames > 0
         else:
-            assert shapes.play_state(state) is None  # resumed: a state the game could hold
+            assert fields.play_state(state) is None  # resumed: a state the game could hold
             assert sim.app.frames > 0
     finally:
         shutil.rmtree(root)

@@ -8,7 +8,7 @@ every one, split over two processes; CPython only (the VM would take hours).
 from itertools import combinations
 from multiprocessing import Pool
 
-from crib.score import score
+from rules.score import score
 
 PUBLISHED = {
     0: 1009008, 1: 99792, 2: 2813796, 3: 505008, 4: 2855676, 5: 697508,

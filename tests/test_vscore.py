@@ -9,8 +9,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 import vscore  # noqa: E402
-from crib import advisor, games  # noqa: E402
-from crib.score import score  # noqa: E402
+from players import advisor
+from rules import solitaires as games  # noqa: E402
+from rules.score import score  # noqa: E402
 from patience2_reference import deal_values, first_discard_values, second_sixes  # noqa: E402
 
 

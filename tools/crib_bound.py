@@ -4,12 +4,12 @@ A measurement, never a player: the expert's play here sees the opponent's hidden
 cards, or his policy. Four plays for the expert's seat, each with the expert's own
 discards:
 
-  today        the expert as shipped (crib.cpu.play(g, seat, "expert"));
+  today        the expert as shipped (players.cpu.play(g, seat, "expert"));
   known        the expert's look-ahead with one guess, the true one: it knows the
                opponent's cards but not which he will lay (it still models him as
                the look-ahead does), plus the normal value as today;
   clairvoyant  the best line to the end of the play against the real normal
-               policy: normal's play (crib.cpu.play(g, seat, "normal")) is
+               policy: normal's play (players.cpu.play(g, seat, "normal")) is
                deterministic, so the expert's best card is a max over its own
                choices alone, searched on copies of the game. A line is worth its
                play points less the opponent's; one that ends the game (in the
@@ -20,7 +20,7 @@ discards:
                valued by the clairvoyant line; the card best on average (a
                perfect-information Monte Carlo player with a perfect model of
                normal's play; --prior: the guesses also drawn as likely as
-               the expert draws them, crib.cpu.PRIOR). Slow: a quarter of a
+               the expert draws them, players.cpu.PRIOR). Slow: a quarter of a
                second a deal.
 
 No play of the expert can beat the clairvoyant one against normal in a deal, so
@@ -48,9 +48,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
 
-from crib import cpu  # noqa: E402
-from crib.cribbage import DISCARD, OVER, PLAY, SHOW, Cribbage  # noqa: E402
-from crib.score import score  # noqa: E402
+from players import cpu  # noqa: E402
+from rules.cribbage import DISCARD, OVER, PLAY, SHOW, Cribbage  # noqa: E402
+from rules.score import score  # noqa: E402
 
 PLAYS = ("today", "known", "clairvoyant", "model")
 _GO = 52  # a go in Cribbage.moves
@@ -140,7 +140,7 @@ def _line_value(g, seat):
 SAMPLES = 16
 TRIES = 400
 DISCARDS = False
-KEEP_PRIOR = False  # guesses also drawn as the expert draws them (crib.cpu.PRIOR)
+KEEP_PRIOR = False  # guesses also drawn as the expert draws them (players.cpu.PRIOR)
 WIN = 100  # a game won in a line, in points (games only)
 
 
@@ -314,7 +314,7 @@ def main(argv=None):
     ap.add_argument("--start", type=int, default=1_400_000, help="first seed")
     ap.add_argument("--plays", nargs="+", choices=PLAYS, default=list(PLAYS),
                     help="the expert's plays to compare (the first is the base)")
-    ap.add_argument("--prior", action="store_true", help="the model play's guesses drawn by crib.cpu.PRIOR too")
+    ap.add_argument("--prior", action="store_true", help="the model play's guesses drawn by players.cpu.PRIOR too")
     a = ap.parse_args(argv)
     global KEEP_PRIOR
     KEEP_PRIOR = a.prior

@@ -5,7 +5,7 @@ The device ships one configuration: no switch in firmware/ turns a change on or 
 firmware/ instead, made in a temporary folder: the base (the working tree's, or
 --base REV's) and the variant, the base changed by
 
-  --set FILE:NAME=VALUE   a module-level constant: --set crib/cpu.py:_BUDGET=560 makes
+  --set FILE:NAME=VALUE   a module-level constant: --set players/cpu.py:_BUDGET=560 makes
                           `_BUDGET = const(480)` read `_BUDGET = const(560)` (FILE under
                           firmware/; repeat --set for more than one);
   --patch DIFF            a change of code: a diff with paths from the repository's root
@@ -22,8 +22,8 @@ error. The results go to docs/experiments.md, a row per change.
           or (--scores LO-HI) with each side's score drawn from the seed: games won,
           the variant's less the base's.
 
-    python tools/experiment.py deals --set crib/cpu.py:_BUDGET=560 [--seeds 5000]
-    python tools/experiment.py games --set crib/laying.py:_RACE_NEAR=60 --scores 56-80
+    python tools/experiment.py deals --set players/cpu.py:_BUDGET=560 [--seeds 5000]
+    python tools/experiment.py games --set players/laying.py:_RACE_NEAR=60 --scores 56-80
     python tools/experiment.py deals --patch try.diff --against easy
 
 Seeds from 500,000 by default: tuning seeds, never the bench's (0-4,999). Two
@@ -70,10 +70,10 @@ def snapshot(dest, rev=None):
 
 
 def parse_set(text):
-    """"crib/cpu.py:_BUDGET=560" -> ("crib/cpu.py", "_BUDGET", "560")."""
+    """"players/cpu.py:_BUDGET=560" -> ("players/cpu.py", "_BUDGET", "560")."""
     m = re.fullmatch(r"([\w/]+\.py):([A-Za-z_]\w*)=(.+)", text)
     if not m:
-        raise ExperimentError("--set %r: not FILE:NAME=VALUE (say crib/cpu.py:_BUDGET=560)" % text)
+        raise ExperimentError("--set %r: not FILE:NAME=VALUE (say players/cpu.py:_BUDGET=560)" % text)
     try:
         ast.literal_eval(m.group(3))
     except (ValueError, SyntaxError):
@@ -120,8 +120,8 @@ def apply_patch(copy_root, diff):
 
 def first_deal(seed, dealer, level, against):
     """(play, hand, crib) of level (seat 0) less against's, in the seed's first deal."""
-    from crib import cpu
-    from crib.cribbage import Cribbage
+    from players import cpu
+    from rules.cribbage import Cribbage
 
     g = Cribbage(seed, 2, dealer=dealer)
     rec = g.record
@@ -135,9 +135,9 @@ def first_deal(seed, dealer, level, against):
 def whole_game(seed, seat, level, against, scores=None):
     """1 if level, at seat, wins the seed's game to 121 against against (begun from
     scores: each side's drawn from the seed in LO..HI), else 0."""
-    from crib import cpu
-    from crib.cribbage import OVER, Cribbage
-    from crib.rng import Rng
+    from players import cpu
+    from rules.cribbage import OVER, Cribbage
+    from rules.rng import Rng
 
     g = Cribbage(seed, 2)
     if scores is not None:

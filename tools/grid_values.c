@@ -15,9 +15,9 @@
  *     values learned from final scores by the advisor's own play, the targets
  *     come from choices made card by card, so a line gets what the player will
  *     pick for it and no more. OUT: the tables (entries as in
- *     crib/placement.py's squares_key, quarter after quarter), in hundredths,
+ *     players/placement.py's squares_key, quarter after quarter), in hundredths,
  *     16-bit little-endian. Then every deal of CHECK is played with the
- *     rounded tables exactly as crib/placement.py plays and its final score
+ *     rounded tables exactly as players/placement.py plays and its final score
  *     printed, one a line, so the caller can compare with the firmware.
  *
  *   grid_values bound RANKS PACKS ITERATIONS
@@ -28,7 +28,7 @@
  *     the 36 unseen cards, heels included), one a line.
  *
  * RANKS: 13**5 bytes, the fifteens, pairs and runs of five ranks (index
- * ((((r0*13+r1)*13+r2)*13+r3)*13+r4), counted by crib/score.py); flush and nobs
+ * ((((r0*13+r1)*13+r2)*13+r3)*13+r4), counted by rules/score.py); flush and nobs
  * are added here. START: the full-pack values (1106 entries, as OUT). DEALS,
  * CHECK, PACKS: 17 cards a deal (the sixteen to place, then the starter).
  * Deterministic: a fixed xorshift stream, no threads.
@@ -83,7 +83,7 @@ static void *slurp(const char *name, long want, long *got) {
     return b;
 }
 
-/* A line of four cards with a starter, as crib/score.py with the hand flush rule. */
+/* A line of four cards with a starter, as rules/score.py with the hand flush rule. */
 static int score(const uint8_t *h, int st) {
     int v = RANKS[((((h[0] >> 2) * 13 + (h[1] >> 2)) * 13 + (h[2] >> 2)) * 13 + (h[3] >> 2)) * 13 + (st >> 2)];
     int s = h[0] & 3;

@@ -1,4 +1,4 @@
-"""Write firmware/crib/aheadtable.py: what Patience II's second discard adds to the first.
+"""Write firmware/tables/aheadtable.py: what Patience II's second discard adds to the first.
 
 At Patience II's first discard the one-deal value takes the crib's last two
 cards as random. In fact the player will see the second six and lay away the
@@ -32,7 +32,7 @@ sys.path.insert(0, str(HERE))
 import vscore  # noqa: E402
 from make_crib_table import blob  # noqa: E402
 
-OUT = ROOT / "firmware" / "crib" / "aheadtable.py"
+OUT = ROOT / "firmware" / "tables" / "aheadtable.py"
 DRAWS = 25000  # sixes drawn from the whole pack; about 19,500 miss both first cards
 SEED = 2026
 

@@ -1,4 +1,4 @@
-"""Write firmware/crib/cribtable.py: the expected crib of two discards, by exact enumeration.
+"""Write firmware/tables/cribtable.py: the expected crib of two discards, by exact enumeration.
 
 For every two discarded ranks, suited or not, and for each crib flush rule,
 the expectation is taken over every starter and every pair of cards that
@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "host" / "pocketcrib" / "mpshim")]
 
-from crib.score import score  # noqa: E402
+from rules.score import score  # noqa: E402
 
-OUT = ROOT / "firmware" / "crib" / "cribtable.py"
+OUT = ROOT / "firmware" / "tables" / "cribtable.py"
 
 
 def classes():

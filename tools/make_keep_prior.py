@@ -1,4 +1,4 @@
-"""Make crib.cpu.PRIOR: how much likelier the normal computer keeps a hand that scores s
+"""Make players.cpu.PRIOR: how much likelier the normal computer keeps a hand that scores s
 alone (its four cards, no starter) than four unseen cards are to make one.
 
 The expert's look-ahead guesses at the opponent's hidden cards; with his cards laid
@@ -8,7 +8,7 @@ deals seeded two-hand deals (far from the bench's seeds), lets both seats lay aw
 as the normal computer, and counts what each kept four scores alone, as dealer and
 as pone; against every four-card hand of the pack (all 270,725, exactly) that gives
 a likelihood ratio per score (0 to 12, 12 for twelve or more), printed in sixteenths
-(at least 1, at most 255) for crib/cpu.py.
+(at least 1, at most 255) for players/cpu.py.
 
     python tools/make_keep_prior.py [deals]
 
@@ -22,9 +22,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
 
-from crib import cpu  # noqa: E402
-from crib.cribbage import DISCARD, Cribbage  # noqa: E402
-from crib.score import score  # noqa: E402
+from players import cpu  # noqa: E402
+from rules.cribbage import DISCARD, Cribbage  # noqa: E402
+from rules.score import score  # noqa: E402
 
 SEED0 = 8_000_000  # far from the bench's, the tests' and the play table's seeds
 DEALS = 20_000
@@ -77,7 +77,7 @@ def main():
 
 
 def literal(rows, ratios):
-    """PRIOR as crib/cpu.py holds it (each row's ratios in a comment)."""
+    """PRIOR as players/cpu.py holds it (each row's ratios in a comment)."""
     lines = ["PRIOR = ("]
     for row, r in zip(rows, ratios):
         lines.append('    b"%s",  # %s' % ("".join("\\x%02x" % e for e in row), " ".join("%.1f" % x for x in r)))

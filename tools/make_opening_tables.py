@@ -1,16 +1,16 @@
-"""Make the expert's opening tables for the two-hand play: crib/leadtable.py (the
-pone's first card), crib/replies/r0.py .. r12.py (the dealer's first card, one
-module per rank led, so that only one is loaded) and crib/seconds/s0.py .. s12.py
+"""Make the expert's opening tables for the two-hand play: tables/leadtable.py (the
+pone's first card), tables/replies/r0.py .. r12.py (the dealer's first card, one
+module per rank led, so that only one is loaded) and tables/seconds/s0.py .. s12.py
 (the pone's second card, having led the lead table's card, one module per rank
 the dealer replied with).
 
 For every four ranks a player may keep (1,820 of them: suits never matter in the
 play), for the dealer each rank the pone may lead, and for the pone's second card
 each rank the dealer may reply with, the look-ahead of
-crib/lookahead.py is run against many guesses at the other's cards, drawn
-(seeded, crib/rng.py) from the cards not held and not laid (after his first card,
-only those it leaves him, read as a normal player's: crib.told); the average for each
-card it could lay, plus the normal value of that card (crib.cpu.normal_values
+players/lookahead.py is run against many guesses at the other's cards, drawn
+(seeded, rules/rng.py) from the cards not held and not laid (after his first card,
+only those it leaves him, read as a normal player's: players.reading); the average for each
+card it could lay, plus the normal value of that card (players.cpu.normal_values
 over the same cards), picks the card. A table holds that pick, two bits a hand:
 which of the hand's distinct ranks, lowest first. At the device's budget the
 expert sees only six to eight guesses for the first cards (a dozen or so for the
@@ -31,9 +31,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
 
-from crib import cpu, lookahead, opening, told  # noqa: E402
-from crib.cards import PIPS  # noqa: E402
-from crib.rng import Rng  # noqa: E402
+from players import cpu  # noqa: E402
+from players import lookahead  # noqa: E402
+from players import opening  # noqa: E402
+from players import reading as told  # noqa: E402
+from rules.cards import PIPS  # noqa: E402
+from rules.rng import Rng  # noqa: E402
 
 LEAD_SEED = 9_100_000  # far from the bench's and the tests' seeds
 REPLY_SEED = 9_200_000
@@ -42,7 +45,7 @@ HANDS = 1820
 
 
 class Position:
-    """Just what crib.cpu.normal_values and crib.told read of a game: seat 0 to lay,
+    """Just what players.cpu.normal_values and players.reading read of a game: seat 0 to lay,
     holding mine; the other holds k cards; seq the count's cards so far, each the
     other's but those in laid (seat 0's own)."""
 
@@ -89,7 +92,7 @@ def second(ranks, reply_rank, guesses, seed, lead):
     free = _free(reply_rank, mine)
     if not free:
         return 0  # he cannot reply with a rank all four of whose cards it holds
-    # His four drawn as likely as normal keeps them (crib.cpu.PRIOR, his side the
+    # His four drawn as likely as normal keeps them (players.cpu.PRIOR, his side the
     # dealer's), as the look-ahead draws them (tables of uniform guesses gained nothing).
     best = _best(rest, led + [free[-1]], led, guesses, seed, cpu.PRIOR[0])
     return sorted(set(ranks)).index(rest[best] >> 2)
@@ -103,11 +106,11 @@ def _free(rank, mine):
 def _best(mine, seq, laid, guesses, seed, prior=None):
     """Index in mine of the card with the best look-ahead over guesses at his cards,
     plus its normal value: seq the count so far, laid those of seq that are mine;
-    prior, his side's crib.cpu.PRIOR: his four drawn as likely as normal keeps them."""
+    prior, his side's players.cpu.PRIOR: his four drawn as likely as normal keeps them."""
     k = 4 - len(seq) + len(laid)
     pool = bytearray(c for c in range(52) if c not in mine and c not in seq)
     if len(seq) > len(laid):
-        # His cards tell what he holds not (crib.told: what a normal player would
+        # His cards tell what he holds not (players.reading: what a normal player would
         # rather have laid), as the look-ahead's guesses later in the play are drawn.
         no = told.told(Position(mine, k, seq, laid), 0, told.new_memo())
         pool = told.leaves(pool, no, k)
@@ -138,7 +141,7 @@ def picks(guesses, seed, led_rank=None, reply_rank=None):
     hands = list(combinations_with_replacement(range(13), 4))
     assert sorted(opening.hand_index(h) for h in hands) == list(range(HANDS))
     if reply_rank is not None:
-        from crib import leadtable
+        from tables import leadtable
     packed = bytearray(HANDS // 4)
     for h in hands:
         i = opening.hand_index(h)
@@ -166,7 +169,7 @@ def lead_module(guesses):
         "The expert's opening lead as pone in the two-hand play, by the four ranks it kept.",
         "Made by tools/make_opening_tables.py with %d guesses a hand (see there); do not edit." % guesses,
         "",
-        "LEAD: two bits a hand (%d hands, crib.opening.hand_index order, four to a byte," % HANDS,
+        "LEAD: two bits a hand (%d hands, players.opening.hand_index order, four to a byte," % HANDS,
         "the first in the low bits): which of the hand's distinct ranks to lead, lowest first.",
     ], "LEAD", picks(guesses, LEAD_SEED))
 
@@ -177,18 +180,18 @@ def reply_module(guesses, led_rank):
         "card of rank %d, by the four ranks it kept." % led_rank,
         "Made by tools/make_opening_tables.py with %d guesses a hand (see there); do not edit." % guesses,
         "",
-        "PICK: two bits a hand, as crib.leadtable.LEAD.",
+        "PICK: two bits a hand, as tables.leadtable.LEAD.",
     ], "PICK", picks(guesses, REPLY_SEED + led_rank * HANDS, led_rank))
 
 
 def second_module(guesses, reply_rank):
     return module([
         "The expert's second card as pone in the two-hand play, when it led as",
-        "crib.leadtable says and the dealer replied with a card of rank %d, by the four" % reply_rank,
+        "tables.leadtable says and the dealer replied with a card of rank %d, by the four" % reply_rank,
         "ranks it kept. Made by tools/make_opening_tables.py with %d guesses a hand (see" % guesses,
         "there); do not edit.",
         "",
-        "PICK: two bits a hand, as crib.leadtable.LEAD (a rank of the four kept).",
+        "PICK: two bits a hand, as tables.leadtable.LEAD (a rank of the four kept).",
     ], "PICK", picks(guesses, SECOND_SEED + reply_rank * HANDS, reply_rank=reply_rank))
 
 
@@ -197,7 +200,7 @@ def main():
     reply = int(sys.argv[2]) if len(sys.argv) > 2 else 160
     seconds = int(sys.argv[3]) if len(sys.argv) > 3 else 300
     ranks = [int(r) for r in sys.argv[4].split(",")] if len(sys.argv) > 4 else range(13)
-    crib = os.path.join(ROOT, "firmware", "crib")
+    crib = os.path.join(ROOT, "firmware", "tables")
     if lead:
         with open(os.path.join(crib, "leadtable.py"), "w") as f:
             f.write(lead_module(lead))

@@ -1,6 +1,6 @@
-"""Make crib/pegtable.py: what a kept hand is worth in the play, as dealer and as pone.
+"""Make tables/playtable.py: what a kept hand is worth in the play, as dealer and as pone.
 
-Simulated deals of the two-hand game (seeded, crib/rng.py): one seat keeps four of
+Simulated deals of the two-hand game (seeded, rules/rng.py): one seat keeps four of
 its six at random and plays as --player (the expert: the table is for the expert's
 lay-away, so it says what a hand pegs in the expert's hands); the other lays away
 and plays as the normal computer. Each deal gives the first seat's play points
@@ -10,7 +10,7 @@ cards held by their two ranks) gives 13 + 91 terms, shipped as bytes in 1/32
 points. The play is the computer's own, so the table says what a hand pegs for
 it against a computer opponent; the fit's residual error is printed.
 
-    python tools/make_peg_table.py 200000 --player expert > firmware/crib/pegtable.py
+    python tools/make_peg_table.py 200000 --player expert > firmware/tables/playtable.py
 """
 import os
 import sys
@@ -21,9 +21,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
 
-from crib import cpu  # noqa: E402
-from crib.cribbage import DISCARD, PLAY, Cribbage  # noqa: E402
-from crib.rng import Rng  # noqa: E402
+from players import cpu  # noqa: E402
+from rules.cribbage import DISCARD, PLAY, Cribbage  # noqa: E402
+from rules.rng import Rng  # noqa: E402
 
 PAIRS = [(a, b) for a in range(13) for b in range(a, 13)]  # 91 rank pairs
 PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
@@ -119,7 +119,7 @@ def render(n, sides, player):
         "# The keeping seat plays as the %s computer, the other as normal." % player,
         "#",
         "# DEALER, PONE: 13 terms per rank held, then 91 per pair of ranks (lo, hi),",
-        "# lo <= hi, in order; signed bytes in 1/%d points (crib.laying.play_value adds them)." % SCALE,
+        "# lo <= hi, in order; signed bytes in 1/%d points (players.laying.play_value adds them)." % SCALE,
     ]
     for dealer, q, err, spread, m in sides:
         lines.append("# %s: %d deals, spread of the fitted values %.2f points, residual %.2f" % (

@@ -1,6 +1,6 @@
-"""Make crib/racetable.py: the two-hand game's end as a race, for the expert's discards.
+"""Make tables/racetable.py: the two-hand game's end as a race, for the expert's discards.
 
-Simulated first deals of the two-hand game (seeded, crib/rng.py, far from the
+Simulated first deals of the two-hand game (seeded, rules/rng.py, far from the
 bench's seeds), both seats the normal computer, give what a deal brings each
 side: the pone's play and hand, the dealer's play, hand and crib (with his
 heels). From them:
@@ -24,7 +24,7 @@ next deal starts with the seats changed.
 
 Chances are in 1/4096 (two bytes each, big-endian), AS_PONE and AS_DEALER in 1/255.
 
-    python tools/make_race_table.py [deals] > firmware/crib/racetable.py
+    python tools/make_race_table.py [deals] > firmware/tables/racetable.py
 """
 import os
 import sys
@@ -35,8 +35,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
 
-from crib import cpu  # noqa: E402
-from crib.cribbage import Cribbage  # noqa: E402
+from players import cpu  # noqa: E402
+from rules.cribbage import Cribbage  # noqa: E402
 
 SEED0 = 8_000_000  # far from the bench's, the tests' and make_peg_table's seeds
 DEALS = 30_000  # the default, which made the shipped table
@@ -136,7 +136,7 @@ def render(n, deals, win):
     needs = list(range(1, SHIP + 1, STEP))
     as_pone, as_dealer = after_hand(deals, win)
     lines = [
-        "# The two-hand game's end as a race (crib.race): what a deal brings each side,",
+        "# The two-hand game's end as a race (players.race): what a deal brings each side,",
         "# and the pone's chance of winning from the needs of both sides.",
         "# Made by tools/make_race_table.py from %d simulated deals (see there); do not edit." % n,
         "#",

@@ -1,7 +1,7 @@
 """score() for numpy arrays of hands: the host-side tools' and tests' fast counter.
 
 Offline tables and brute-force references need hundreds of millions of counts,
-too many for crib.score.score one call at a time. Fifteens, pairs and runs
+too many for rules.score.score one call at a time. Fifteens, pairs and runs
 depend only on the five ranks, in any order, so they are a lookup in a table of
 every ordered five ranks (13**5 entries); flush and nobs are added by suit.
 tests/test_vscore.py checks it against score() on random hands.

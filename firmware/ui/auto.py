@@ -5,8 +5,8 @@
 # simulator and the tests drive them with the same clock as everything else.
 from micropython import const
 
-from crib import autoplay
-from crib.games import VARIANTS, new
+from players import autoplay
+from rules.solitaires import VARIANTS, new
 from drivers.buttons import A, B, B_LONG
 from ui import gfx
 from ui.words import LABELS, SHORT, count_calls

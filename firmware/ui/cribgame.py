@@ -3,12 +3,12 @@
 # history and the statistics are in ui.cribstats.
 #
 # The player has seat 0; the computer plays the other seats (at four, seat 2
-# is the player's partner). The engine (crib.cribbage) holds the rules; a save
+# is the player's partner). The engine (rules.cribbage) holds the rules; a save
 # is its compact bytes plus what the screens need to come back to the very
 # step they left (the deal summary seen or not, the coach's review so far).
 from binascii import hexlify, unhexlify
 
-from crib.cribbage import DISCARD, SHOW, Cribbage, load
+from rules.cribbage import DISCARD, SHOW, Cribbage, load
 from drivers.buttons import B_LONG, DOWN
 
 VARIANT = "cribbage"
@@ -91,7 +91,7 @@ class Crib:
 
     def computers_discard(self):
         """The computer lays away for each of its seats that still has to."""
-        from crib import cpu
+        from players import cpu
 
         g = self.g
         while g.phase == DISCARD and g.turn != ME:
@@ -122,7 +122,7 @@ class Crib:
         self.move(ME, card)
 
     def computer_plays(self):
-        from crib import cpu
+        from players import cpu
 
         g = self.g
         self.move(g.turn, cpu.play(g, g.turn, LEVELS[self.level]))
@@ -147,7 +147,7 @@ class Crib:
         if not self.app.saves.get("hints"):
             return None
         if self.review is None:
-            from crib.coach import Review
+            from players.coach import Review
 
             self.review = Review(ME)
         return self.review
@@ -261,7 +261,7 @@ def resumed(app, data):
 
 def _review(v, g):
     """The coach's review as saved: [lay, plays, same, lost, worst]."""
-    from crib.coach import Review
+    from players.coach import Review
 
     bad = ValueError("saved cribbage game: bad review")
     if type(v) is not list or len(v) != 5:

@@ -8,7 +8,7 @@
 # UP asks the coach, DOWN shows the board, B held pauses.
 from micropython import const
 
-from crib.cribbage import PLAY
+from rules.cribbage import PLAY
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx, pegboard
 from ui.cribgame import ME
@@ -67,7 +67,7 @@ class CribLay:
         self.app.redraw()
 
     def coach(self):
-        from crib import coach
+        from players import coach
 
         cards, value, as_dealer = coach.best_discard(self.crib.g, ME)
         return ["Coach: %s" % " ".join(gfx.card_text(c) for c in cards),
@@ -172,7 +172,7 @@ class CribPlay:
         app.redraw()
 
     def coach(self):
-        from crib import coach
+        from players import coach
 
         card, why = coach.best_play(self.crib.g, ME)
         return ["Coach: %s, %s" % ("go" if card is None else gfx.card_text(card), why)]

@@ -4,7 +4,7 @@
 # itself is in ui.cribplay: only one of the two is loaded at a time.)
 from micropython import const
 
-from crib.cribbage import NOT_CUT, SHOW
+from rules.cribbage import NOT_CUT, SHOW
 from drivers.buttons import A, B, B_LONG, DOWN
 from ui import counting, gfx, pegboard
 from ui.cribgame import ME

@@ -3,7 +3,7 @@
 # from the history when asked for.
 from binascii import hexlify, unhexlify
 
-from crib.cribbage import skunk_line
+from rules.cribbage import skunk_line
 from ui.cribgame import LEVEL_NAMES, ME, VARIANT
 
 

@@ -1,10 +1,10 @@
 # Shared deals: keying in a friend's deal code, and the deal of the day
 # (the same cards on every device on a date, once the board's clock is set),
-# for the solitaires and the grid games (crib.dealcode.VARIANTS: a grid game's
+# for the solitaires and the grid games (rules.dealcode.VARIANTS: a grid game's
 # code fixes its table and placement rule too).
-from crib.dealcode import ALPHABET, LENGTH, VARIANTS, deal_of_the_day, decode, encode, pretty
-from crib.gridgames import KEYS, NAMES
-from crib.solitaires import TITLES
+from rules.dealcode import ALPHABET, LENGTH, VARIANTS, deal_of_the_day, decode, encode, pretty
+from rules.grid_games import KEYS, NAMES
+from rules.solitaire_games import TITLES
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
 

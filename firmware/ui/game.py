@@ -11,7 +11,7 @@
 # player enters each count before seeing it ("Count"); with muggins on in a
 # game of several, the points a player misses go to the next player
 # (Play.claimed).
-from crib.match import Match, restore
+from rules.match import Match, restore
 
 _SAVE_VERSION = 1
 
@@ -129,7 +129,7 @@ class Play:
 
     def code(self, player=0):
         """The deal code of a player's pack, for a friend to play the same cards."""
-        from crib.dealcode import encode, pretty
+        from rules.dealcode import encode, pretty
 
         g = self.match.games[player]
         return pretty(encode(g.variant, g.seed))
@@ -180,7 +180,7 @@ def _entered(saves, g):
 
 
 def _code(g):
-    from crib.dealcode import encode
+    from rules.dealcode import encode
 
     return encode(g.variant, g.seed)
 
@@ -212,7 +212,7 @@ def _start(app, variant, players, partners, cpu, seed):
 
 def resumed(app, data):
     """The Play a state() saved; ValueError unless every field is one it could hold."""
-    from saves import rules
+    from storage.saves import rules
 
     why = "version" if data.get("v") != _SAVE_VERSION else rules().play_state(data)
     if why is not None:
@@ -242,10 +242,10 @@ def hint(game, mine):
     """The advisor's suggestion for the six cards awaiting a discard:
     (best pair, its expected points, expected points of `mine` or None, the
     race's wins per discard code in Foster's last deal or None: see
-    crib.advisor.rank_discards), or None when no advisor is installed (issue 5's
-    crib/advisor.py)."""
+    players.advisor.rank_discards), or None when no advisor is installed (issue 5's
+    players/advisor.py)."""
     try:
-        from crib.advisor import rank_discards  # pyright: ignore[reportMissingImports]
+        from players.advisor import rank_discards  # pyright: ignore[reportMissingImports]
     except ImportError:
         return None
     ranked, wins, _ = rank_discards(game, "advisor", mine)

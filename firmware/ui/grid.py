@@ -16,8 +16,10 @@
 # the games and asks for high scores' initials.
 from micropython import const
 
-from crib import grids, placement, poker
-from crib.gridgames import GAMES, NAMES
+from rules import grids
+from players import placement
+from rules import poker
+from rules.grid_games import GAMES, NAMES
 from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
 from ui import gfx
 from ui.deliberate import Deliberate

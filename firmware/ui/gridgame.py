@@ -3,15 +3,15 @@
 # places the card, then player 2 the same card, ..., then the next card is
 # turned). It is saved after every placement, so a power cut resumes at the
 # very card it left; at the end each player's game goes into the history and
-# the high scores of its grid game (crib.gridgames).
+# the high scores of its grid game (rules.grid_games).
 #
-# The save is each player's crib.grids save in hex, plus where the turn is and
+# The save is each player's rules.grids save in hex, plus where the turn is and
 # what the review has counted so far; resumed() replays every grid and checks
 # every field (docs/saves.md).
 from binascii import hexlify, unhexlify
 
-from crib import grids
-from crib.gridgames import KEYS, board, index
+from rules import grids
+from rules.grid_games import KEYS, board, index
 
 GAME = "grid"  # the saved game's "game"
 _SAVE_VERSION = 1
@@ -48,12 +48,12 @@ class GridPlay:
 
     @property
     def kind(self):
-        """The grid game's index in crib.gridgames.GAMES."""
+        """The grid game's index in rules.grid_games.GAMES."""
         g = self.games[0]
         return index(g.variant, g.table, g.foster)
 
     def code(self):
-        from crib.dealcode import encode
+        from rules.dealcode import encode
 
         return encode(KEYS[self.kind], self.games[0].seed)
 
@@ -161,10 +161,10 @@ def record(play, player, place, date):
 
 
 def start(app, kind, seed=None, players=1):
-    """A new grid game (crib.gridgames.GAMES[kind]) for one to four players, of the
+    """A new grid game (rules.grid_games.GAMES[kind]) for one to four players, of the
     seed's deal (a new seed if None). With a game saved, asks first."""
     def anew():
-        from crib.gridgames import GAMES
+        from rules.grid_games import GAMES
 
         variant, table, foster = GAMES[kind]
         s = app.new_seed() if seed is None else seed

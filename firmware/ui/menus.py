@@ -1,7 +1,7 @@
 # The screens around the game: title, menu, players, settings, high scores,
 # statistics, about, notices, and entering initials for a high score.
-from crib import gridgames
-from crib.solitaires import TITLES, VARIANTS
+from rules import grid_games as gridgames
+from rules.solitaire_games import TITLES, VARIANTS
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
 from ui.deliberate import Deliberate
@@ -225,7 +225,7 @@ class Settings:
 
 
 class _PerVariant:
-    """A page per variant, then one per grid game (crib.gridgames): LEFT and
+    """A page per variant, then one per grid game (rules.grid_games): LEFT and
     RIGHT turn the pages, A or B goes back (to the menu, on the row it was left on)."""
 
     def __init__(self, app, kind):

@@ -186,7 +186,7 @@ class Table:
 
 def _chance(wins, pending, pair):
     """ " 45%": the chance of the pair to reach the target, when the advisor raced."""
-    from crib.advisor import PAIRS, RACE_WAYS  # pyright: ignore[reportMissingImports]
+    from players.advisor import PAIRS, RACE_WAYS  # pyright: ignore[reportMissingImports]
 
     if wins is None:
         return ""

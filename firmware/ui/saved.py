@@ -53,7 +53,7 @@ def _saved_game(app):
             return "Your cribbage game"
         if data.get("game") == "grid":
             return _saved_grid(data)
-        from crib.match import restore
+        from rules.match import restore
         from ui.words import SHORT
 
         g = restore(data).games[0]
@@ -68,7 +68,7 @@ def _saved_grid(data):
     """"Your Poker Patience game at card 7 of 25", from the first player's grid."""
     from binascii import unhexlify
 
-    from crib.grids import load
+    from rules.grids import load
 
     g = load(unhexlify(data["grids"][0]))
     if g.over:

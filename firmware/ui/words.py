@@ -1,6 +1,6 @@
 # Counting a hand aloud, the way players call it:
 # "fifteen two, fifteen four, and a pair is six".
-from crib.score import breakdown
+from rules.score import breakdown
 
 # The variants' short names (by kind) and the names of the counted items.
 SHORT = ("Solitaire", "Patience", "Patience II")
@@ -36,7 +36,7 @@ def item_name(label, cards, points):
 def calls(items):
     """One call per scoring item with the running total, in counting order.
 
-    items: (label, cards, points) as crib.score.breakdown gives them. Fifteens
+    items: (label, cards, points) as rules.score.breakdown gives them. Fifteens
     are called "fifteen two", "fifteen four", ...; the rest "<item> is <total>",
     the last of several with "and". A hand with nothing is "nineteen" (the
     score no hand can make: the old joke for none).

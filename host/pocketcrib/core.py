@@ -1,6 +1,6 @@
 """The firmware on CPython: firmware/ (POCKETCRIB_FIRMWARE moves it) and the MicroPython stand-ins
 (mpshim) on sys.path, so that the host runs the board's own code: the simulator its UI, a pull its
-rules (crib.grids replays the grid games a board records)."""
+rules (rules.grids replays the grid games a board records)."""
 
 import os
 import sys

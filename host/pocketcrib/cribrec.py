@@ -4,7 +4,7 @@ The record holds the game's summary (players, target, level, each side's
 score, skunk) and its deals packed as hex: per deal the dealer's seat, the
 crib's points and his heels, then per seat its hand, play and muggins points.
 A pull first puts the record through the board's own field rules (refused():
-firmware/shapes.py's game_record, imported from the firmware folder, not a
+firmware/storage/fields.py's game_record, imported from the firmware folder, not a
 copy): a record they refuse is one the board would not keep, and is not saved.
 Here it must also hold together: one side reached the target and it is the one
 the record says won or lost, every dealer is a seat, and each side's points
@@ -20,7 +20,7 @@ LEVELS = ("easy", "normal", "expert")
 TARGETS = (61, 121)
 # A side short of the first mark is skunked, short of the second double skunked (per target).
 SKUNK_LINES = {121: (91, 61), 61: (31, 0)}
-MAX_DEALS = 120  # the board's limit (shapes._CRIB_DEALS)
+MAX_DEALS = 120  # the board's limit (fields._CRIB_DEALS)
 _HEX = frozenset("0123456789abcdef")
 ME = 0  # the player's seat on the board; the computer has the others (at four, seat 2 is the partner)
 
@@ -96,32 +96,32 @@ def _deals(text, players):
 
 
 def refused(rec):
-    """None if the board's own rules take rec as a history record (shapes.game_record, the rules it
+    """None if the board's own rules take rec as a history record (fields.game_record, the rules it
     checks its history with), else one phrase naming the field they refuse and its value."""
     try:
-        shapes = _rules()
+        fields = _rules()
     except ImportError as e:
         return f"not checked ({e}: run pocketcrib from a Pocket Crib checkout, or set POCKETCRIB_FIRMWARE)"
-    field = shapes.game_record(rec)
+    field = fields.game_record(rec)
     if field is None:
         return None
     why = f"the board's rules refuse its {field!r}: {_shown(rec[field]) if field in rec else '(missing)'}"
     gen = rec.get("gen")
-    if field == "gen" and type(gen) is int and shapes.GEN < gen <= 2**53:
-        why += f" (a generator newer than this pocketcrib's, {shapes.GEN}: update pocketcrib and pull again)"
+    if field == "gen" and type(gen) is int and fields.GEN < gen <= 2**53:
+        why += f" (a generator newer than this pocketcrib's, {fields.GEN}: update pocketcrib and pull again)"
     return why
 
 
 def _rules():
-    """firmware/shapes.py of the firmware folder (core.py), imported on the first check."""
+    """firmware/storage/fields.py of the firmware folder (core.py), imported on the first check."""
     from pocketcrib.core import use_firmware
 
     use_firmware()
-    import shapes
+    from storage import fields
 
-    if not hasattr(shapes, "game_record"):  # another package's shapes, the firmware folder missing
-        raise ImportError(f"no Pocket Crib shapes.py in {shapes.__file__}")
-    return shapes
+    if not hasattr(fields, "game_record"):  # another package's fields, the firmware folder missing
+        raise ImportError(f"no Pocket Crib fields.py in {fields.__file__}")
+    return fields
 
 
 def _shown(value, width=40):

@@ -434,9 +434,19 @@ for _d in %r:
 
 _REMOVE_CODE = """\
 import os
+_d = set()
 for _p in %r:
     try:
         os.remove(_p)
+    except OSError:
+        pass
+    _p = _p.rsplit("/", 1)[0]
+    while _p and not (_p + "/").startswith("/data/"):
+        _d.add(_p)
+        _p = _p.rsplit("/", 1)[0]
+for _p in sorted(_d, key=len, reverse=True):
+    try:
+        os.rmdir(_p)  # only a folder the removals left empty (an old layout's): rmdir keeps the rest
     except OSError:
         pass
 """

@@ -6,11 +6,11 @@ table, Foster's placement rule), the points of each line of the finished grid
 and two for heels in Cribbage Squares), the target and whether it was reached,
 how many cards went on the advisor's best square, and the player's place among
 those who played the deal on the device. The same rules as the board's
-(firmware/shapes.py, grid_record) for these fields.
+(firmware/storage/fields.py, grid_record) for these fields.
 
 The record also holds the deal (its seed and generator) and the squares in the
 order the cards went down, so the host replays the game with the board's own
-engine (crib.grids, from the firmware folder): a record is taken only if its
+engine (rules.grids, from the firmware folder): a record is taken only if its
 squares are a legal game of its deal and rules, and that game scores its lines.
 """
 
@@ -84,7 +84,7 @@ def replay(rec, g):
     seed, gen, moves = rec.get("seed"), rec.get("gen", 1), rec.get("moves")  # no "gen": generator 1
     if not _int(seed, 0, MAX_SEED):
         raise BadRecord("seed")
-    grids, rng = _core()  # as the board's saves do (crib.savebytes.seed_at): generator 1 deals unmix(seed)
+    grids, rng = _core()  # as the board's saves do (rules.envelope.seed_at): generator 1 deals unmix(seed)
     if not _int(gen, 1, rng.GEN):
         raise BadRecord("gen" if not _int(gen, 1, 2**53) else
                         f"gen {gen} (a generator newer than this pocketcrib's, {rng.GEN}: update pocketcrib "
@@ -109,19 +109,20 @@ def _played(grids, g, seed, squares):
     board = grids.new(g.variant, seed, g.table or "american", g.foster)
     for i, square in enumerate(squares, start=1):
         try:
-            board.place(square)  # crib.grids enforces the rules: ValueError for a square not allowed
+            board.place(square)  # rules.grids enforces the rules: ValueError for a square not allowed
         except ValueError:
             raise BadRecord(f"moves (card {i} cannot go on square {square})") from None
     return [points for _, points in board.lines()], board.heels()
 
 
 def _core():
-    """crib.grids and crib.rng of the firmware folder (core.py), imported on the first replay."""
+    """rules.grids and rules.rng of the firmware folder (core.py), imported on the first replay."""
     from pocketcrib.core import use_firmware
 
     use_firmware()
     try:
-        from crib import grids, rng
+        from rules import grids
+        from rules import rng
     except ImportError as e:
         raise BadRecord(f"not replayed ({e}: run pocketcrib from a Pocket Crib checkout, or set "
                         "POCKETCRIB_FIRMWARE)") from None
@@ -129,7 +130,7 @@ def _core():
 
 
 def kind(g):
-    """The board's name for the game (crib.gridgames.KEYS): poker, poker-english, poker-foster,
+    """The board's name for the game (rules.grid_games.KEYS): poker, poker-english, poker-foster,
     poker-english-foster, squares."""
     if g.variant == "squares":
         return "squares"

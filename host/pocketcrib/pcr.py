@@ -4,7 +4,7 @@
     <crc32 of the JSON text, 8 lowercase hex> <JSON text>      one line per record
     END <number of records>
 
-The same rules as firmware/records.py, which writes them: a foreign file gives
+The same rules as firmware/storage/records.py, which writes them: a foreign file gives
 no records, a damaged line is skipped, a missing END keeps what was read; each
 problem is one line of text. Records are parsed with json, never evaluated.
 """

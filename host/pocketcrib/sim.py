@@ -28,7 +28,7 @@ use_firmware()
 
 from drivers import buttons  # noqa: E402  (needs the paths above)
 from drivers.ssd1306 import SSD1306  # noqa: E402
-from saves import Saves  # noqa: E402
+from storage.saves import Saves  # noqa: E402
 from ui.app import App  # noqa: E402
 
 from pocketcrib.errors import PocketCribError  # noqa: E402

@@ -8,7 +8,7 @@ seen (every distinct entry of every board's table). Each pull is one
 transaction: it lands whole or not at all, and nothing pulled before is
 rewritten or removed. A bad record is skipped with a problem line; the rest
 of the pull is saved. A game of cribbage is bad if the board's own rules
-(firmware/shapes.py, through cribrec.refused) refuse it.
+(firmware/storage/fields.py, through cribrec.refused) refuse it.
 
 A game of cribbage is also taken apart (cribrec.py): its summary in crib_games
 and one row per deal and seat in crib_deals, keyed as its row in games. A

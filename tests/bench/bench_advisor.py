@@ -22,7 +22,7 @@ import sys
 import benchutil
 from benchutil import least_ratio, sample_hands, score_ms
 
-from crib import games
+from rules import solitaires as games
 
 MICROPYTHON = sys.implementation.name == "micropython"
 HINT_GAMES = 4  # games per variant whose every hint is timed
@@ -40,7 +40,7 @@ PICO_SLOWER = (10, 20, 30)
 def heap_costs():
     """Heap taken (bytes, after a collection) by importing each module of the feature."""
     out = []
-    for name in ("crib.advisor", "crib.aheadtable", "crib.aheadcounts", "crib.cribtable", "crib.autoplay", "crib.dealcode"):
+    for name in ("players.advisor", "tables.aheadtable", "tables.aheadcounts", "tables.cribtable", "players.autoplay", "rules.dealcode"):
         gc.collect()
         before = gc.mem_alloc()
         __import__(name)
@@ -136,7 +136,7 @@ BEFORE = ("solitaire", "patience2")
 
 def before_issue_10(game):
     """The discard of most expected points in this deal alone (the first of equals)."""
-    from crib import advisor
+    from players import advisor
 
     pending, crib, unseen, rule, others = advisor.situation(game)
     nums = advisor.expectations(pending, crib, unseen, rule, others)[0]
@@ -149,7 +149,7 @@ def before_issue_10(game):
 
 
 def play_one(variant, policy, seed):
-    from crib import autoplay
+    from players import autoplay
 
     if policy != "before":
         g = autoplay.play(variant, seed, policy)
@@ -161,7 +161,7 @@ def play_one(variant, policy, seed):
 
 
 def policy_table(n_games):
-    from crib import autoplay
+    from players import autoplay
 
     labels = {"hand": "hand only", "table": "crib table"}
     benchutil.policy_table(games.VARIANTS, autoplay.POLICIES, play_one, n_games, str,
@@ -179,7 +179,7 @@ def main():
         # The rules core (cards, rng, score, games) is loaded already.
         for name, size in heap_costs():
             print("heap after importing %s: +%d bytes" % (name, size))
-    from crib import advisor
+    from players import advisor
 
     # The VM (WebAssembly) speeds up as its engine warms: warm both paths first.
     warm = games.new("patience", 99)

@@ -44,7 +44,8 @@ else:
 
 
 before = heap()
-from crib import cards, games, rng, score  # noqa: E402,F401
+from rules import solitaires as games  # noqa: E402
+from rules import score  # noqa: E402,F401
 
 imported = heap() - before
 if MICRO:

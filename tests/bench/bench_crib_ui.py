@@ -34,7 +34,7 @@ def main():
     base = yield from heap()
     print("heap in use before the firmware: %s" % kb(base))
     import uiboard
-    from saves import Saves
+    from storage.saves import Saves
     from ui.app import App
 
     for level in range(3):

@@ -36,8 +36,8 @@ def heap():
 
 def timings(one):
     """The expert's slowest discard and card (ms) over TIMED_GAMES games; also heap figures."""
-    from crib import cpu
-    from crib.cribbage import DISCARD, OVER, PLAY, Cribbage
+    from players import cpu
+    from rules.cribbage import DISCARD, OVER, PLAY, Cribbage
 
     slow_discard = 0
     slow_play = 0
@@ -80,8 +80,8 @@ def table_heap():
     """Heap in use at the table: after importing the engine and the computer, and
     during a game's play, each after a real collection (the VM's top-level calls)."""
     base = yield from heap()
-    from crib import coach, cpu  # noqa: F401
-    from crib.cribbage import OVER, PLAY, Cribbage
+    from players import cpu  # noqa: F401
+    from rules.cribbage import OVER, PLAY, Cribbage
 
     loaded = yield from heap()
     g = Cribbage(77, 2)
@@ -104,9 +104,9 @@ def table_heap():
 
 def play_pair(args):
     """Games of level a against b from seeds start.., each seed with the seats both ways."""
-    from crib import cpu
-    from crib.cribbage import OVER, Cribbage
-    from crib.score import score
+    from players import cpu
+    from rules.cribbage import OVER, Cribbage
+    from rules.score import score
 
     a, b, start, count = args
     out = {"wins": 0, "games": 0, "skunks": [0, 0], "doubles": [0, 0], "stats": {a: [0] * 9, b: [0] * 9}}
@@ -154,7 +154,7 @@ def play_pair(args):
 
 def level_pairs(spec):
     """The (stronger, weaker) pairs to play: every pair, or those named "a-b,c-d" (either order)."""
-    from crib.cpu import LEVELS
+    from players.cpu import LEVELS
 
     pairs = [(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i + 1:]]
     if not spec:
@@ -172,7 +172,7 @@ def level_table(n, pairs, first=0):
     import multiprocessing
     import time
 
-    from crib.cpu import LEVELS
+    from players.cpu import LEVELS
 
     t0 = time.monotonic()
     jobs = []

@@ -47,7 +47,8 @@ def heap():
 
 
 def placement_costs(one):
-    from crib import grids, placement
+    from rules import grids
+    from players import placement
 
     print("advisor per placement (every placement of %d seeded games each):" % TIMED_GAMES)
     print("  %-22s %6s %12s %18s %10s" % ("game", "places", "ms mean/max", "x score() mean/max", "budget"))
@@ -96,7 +97,8 @@ def placement_costs(one):
 
 def heap_in_game():
     """The most heap in use, after collections, during an advisor game of each kind."""
-    from crib import grids, placement
+    from rules import grids
+    from players import placement
 
     most = 0
     for config in CONFIGS:
@@ -111,14 +113,15 @@ def heap_in_game():
 
 
 def play_one(config, policy, seed):
-    from crib import placement
+    from players import placement
 
     g = placement.play(config[0], seed, policy, config[1], config[2])
     return g.score, g.won
 
 
 def policy_table(n_games):
-    from crib import grids, placement
+    from rules import grids
+    from players import placement
 
     benchutil.policy_table(CONFIGS, placement.POLICIES, play_one, n_games, label,
                            lambda config: grids.new(config[0], 0, config[1], config[2]).target)
@@ -126,7 +129,8 @@ def policy_table(n_games):
 
 def main():
     base = yield from heap()
-    from crib import grids, gridtable, placement, poker  # noqa: F401
+    from players import placement
+    from rules import poker  # noqa: F401
 
     loaded = yield from heap()
     if MICROPYTHON:

@@ -14,8 +14,8 @@ import sys
 from benchutil import clock_ms, elapsed_ms, report
 from packstats import NULL_MEAN, NULL_SD, nearby, spread
 
-from crib.dealcode import day_seed
-from crib.rng import mix, shuffled_pack, unmix
+from rules.dealcode import day_seed
+from rules.rng import mix, shuffled_pack, unmix
 
 MICRO = sys.implementation.name == "micropython"
 if MICRO:

@@ -3,15 +3,15 @@ history, 30 high scores, settings, device, a game in progress) is opened by
 Saves() as at power-up: once clean, again with the history unchanged (then not
 read through: checked.pcr), once with a damaged line in the history (which makes
 the boot rewrite it). Times as score() calls, which carry over from the VM to a
-board; and the boot's rules alone (shapes) on the 500 games.
+board; and the boot's rules alone (fields) on the 500 games.
 """
 import os
 import sys
 
-import records
-import shapes
+from storage import records
+from storage import fields
 from benchutil import clock_ms, elapsed_ms, score_ms
-from saves import Saves
+from storage.saves import Saves
 
 ON_MP = sys.implementation.name == "micropython"
 
@@ -35,7 +35,7 @@ def _fill(root):
               "code": "KQJ2345AB"} for n in range(1, 501)]
     records.write(root + "/history.pcr", "history", games)
     table = []
-    for v in shapes.VARIANTS:
+    for v in fields.VARIANTS:
         for i in range(10):
             table.append({"variant": v, "initials": "ABC", "score": 120 - i, "seed": i, "date": None,
                           "code": None})
@@ -55,7 +55,7 @@ def main():
     assert s.problems == [] and s.device["n"] == 500
     t0 = clock_ms()
     for _ in range(4):
-        check = shapes.history()
+        check = fields.history()
         for g in games:
             check(g)
     rules = elapsed_ms(t0) / 4

@@ -2,7 +2,7 @@
 
 from benchutil import clock_ms, elapsed_ms, report, sample_hands
 
-from crib.score import score
+from rules.score import score
 
 N = 2000
 

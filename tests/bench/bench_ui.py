@@ -49,7 +49,7 @@ def kb(n):
 def main():
     base = yield from heap()
     import uiboard
-    from saves import Saves
+    from storage.saves import Saves
     from ui.app import App
 
     data = "/tmp/pcbench" if ON_MP else _tmpdir()

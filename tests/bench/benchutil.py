@@ -28,7 +28,7 @@ def report(name, count, ms, unit="op"):
 def sample_hands(n, x=12345):
     """A fixed pseudo-random list of (hand, starter), the same on CPython and MicroPython.
 
-    A small LCG (not crib.rng) so the benches do not depend on the code they time.
+    A small LCG (not rules.rng) so the benches do not depend on the code they time.
     """
     out = []
     while len(out) < n:
@@ -46,7 +46,7 @@ def score_ms(runs=5):
     """Mean time of one score() call over a mixed set of hands, in ms (the
     fastest of `runs` runs): the unit of the budgets, as a ratio to it carries
     over from the VM to a board."""
-    from crib.score import score
+    from rules.score import score
 
     data = sample_hands(500)
     best = None
@@ -134,7 +134,7 @@ def least_ratio(call, repeat, hands, least_ms=20):
     each followed by one score() per (hand, starter) of `hands`, so that whatever
     slows one slows the other alike; the least ratio is kept. Returns (least
     ratio, least ms per call, the last call's result)."""
-    from crib.score import score
+    from rules.score import score
 
     t0 = clock_ms()
     got = call()

@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import records  # the firmware's writer, for a realistic history file
+from storage import records  # the firmware's writer, for a realistic history file
 
 
 def watch_writes():
@@ -55,8 +55,8 @@ def main():
         written = watch_writes()
         try:
             fw = None
-            for label, modules in (("first time", []), ("nothing changed", []), ("one module changed", ["crib/rng.py"]),
-                                   ("three modules changed", ["crib/score.py", "crib/games.py", "ui/menus.py"])):
+            for label, modules in (("first time", []), ("nothing changed", []), ("one module changed", ["rules/rng.py"]),
+                                   ("three modules changed", ["rules/score.py", "rules/solitaires.py", "ui/menus.py"])):
                 if modules:
                     fw = fw or changeable_firmware(tmp)
                 for m in modules:

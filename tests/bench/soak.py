@@ -16,7 +16,7 @@ import sys
 
 import uiboard
 from benchutil import run_steps
-from saves import Saves
+from storage.saves import Saves
 from ui.app import App
 
 ON_MP = sys.implementation.name == "micropython"

@@ -2,8 +2,10 @@
 # expectations against a small brute force, rankings, policies, seeded games.
 import sys
 
-from crib import advisor, autoplay, games
-from crib.score import score
+from players import advisor
+from players import autoplay
+from rules import solitaires as games
+from rules.score import score
 
 CPYTHON = sys.implementation.name == "cpython"
 HEAVY = 10 if CPYTHON else 1
@@ -158,7 +160,8 @@ def test_patience_ii_first_discards_add_the_tables_gain():
     # gain of the player's later choice of the second: from the full-pack table in
     # the first deal, from the table fitted to the unseen cards per rank in the
     # second and third.
-    from crib import aheadcounts, aheadtable
+    from tables import aheadcounts
+    from tables import aheadtable
 
     for seed in range(2):
         g = games.new("patience2", 300 + seed)

@@ -1,5 +1,5 @@
 # How cards are numbered (rank * 4 + suit), named ("TD") and valued.
-from crib.cards import (
+from rules.cards import (
     PIPS, card_name, cards_name, make_card, parse_card, parse_cards, pip, rank, suit)
 
 

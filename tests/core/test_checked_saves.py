@@ -4,11 +4,11 @@
 import json
 import sys
 
-import records
-import saves
+from storage import records
+from storage import saves
 import scratch
-import shapes
-from crib import games
+from storage import fields
+from rules import solitaires as games
 
 
 def game(n, score=60, variant="solitaire"):
@@ -42,17 +42,17 @@ def folder_with(kind, data):
 
 
 def test_variants_are_the_games_variants():
-    assert shapes.VARIANTS == games.VARIANTS
-    assert saves.TOP == shapes.TOP
+    assert fields.VARIANTS == games.VARIANTS
+    assert saves.TOP == fields.TOP
 
 
 def test_the_rules_are_not_kept_loaded():
     # Checked at boot and when a game is recorded, then let go: the heap at the table holds none.
     s = saves.Saves(scratch.folder(), device_id="d1")
-    assert "shapes" not in sys.modules and "checked" not in sys.modules
+    assert "storage.fields" not in sys.modules and "storage.checknote" not in sys.modules
     s.add_game({"variant": "solitaire", "seed": 1, "score": 20, "won": False, "target": 91,
                 "rounds": [20]})
-    assert "shapes" not in sys.modules and "checked" not in sys.modules
+    assert "storage.fields" not in sys.modules and "storage.checknote" not in sys.modules
     assert [r["n"] for r in s.history()] == [1]
 
 
@@ -75,9 +75,9 @@ def test_non_utf8_record_alone_does_not_crash_the_game_end():
     root = scratch.folder()
     path = root + "/history.pcr"
     scratch.write(path, pcr("history", [good(game(1)), signed(b'{"a": "\xc3"}')]))
-    problems = records.append(path, "history", game(2), 500, shapes.history)
+    problems = records.append(path, "history", game(2), 500, fields.history)
     assert len(problems) == 1 and "line 3: not a record" in problems[0]
-    assert [r["n"] for r in records.read(path, "history", shapes.history)[0]] == [1, 2]
+    assert [r["n"] for r in records.read(path, "history", fields.history)[0]] == [1, 2]
 
 
 def test_each_kind_of_wrong_record_is_set_aside_the_rest_kept():
@@ -161,13 +161,13 @@ def test_records_after_a_stray_end_are_kept_and_reported():
     path = root + "/history.pcr"
     data = pcr("history", [good(game(1)), b"END 1\n", good(game(2)), good(game(3))], end=3)
     scratch.write(path, data)
-    got, problems = records.read(path, "history", shapes.history)
+    got, problems = records.read(path, "history", fields.history)
     assert [r["n"] for r in got] == [1, 2, 3]
     assert len(problems) == 1 and "line 3: END before the last record" in problems[0]
     s = saves.Saves(root, "d1")
     assert s.add_game(game(0)) == 4
     assert [r["n"] for r in s.history()] == [1, 2, 3, 4]
-    assert records.read(path, "history", shapes.history)[1] == []
+    assert records.read(path, "history", fields.history)[1] == []
 
 
 def test_a_complete_new_file_wins_over_a_truncated_one():
@@ -177,7 +177,7 @@ def test_a_complete_new_file_wins_over_a_truncated_one():
     whole = scratch.read(path)
     scratch.write(path + ".new", whole)
     scratch.write(path, whole[:whole.index(b"END")])  # the old file lost its END
-    got, problems = records.read(path, "history", shapes.history)
+    got, problems = records.read(path, "history", fields.history)
     assert [r["n"] for r in got] == [1, 2, 3] and problems == []
     assert not scratch.exists(path + ".new")
     # A whole old file and a whole new one: the cut came before the rename, the old stands.

@@ -1,11 +1,16 @@
 # The computer's cribbage and the coach: legal, seeded, and right where it can be checked.
 import sys
 
-from crib import coach, cpu, laying, lookahead, pegtable, told
-from crib.cards import PIPS, card_name, parse_cards
-from crib.cribbage import OVER, PLAY, SHOW, Cribbage, load
-from crib.pegging import peg
-from crib.rng import Rng
+from players import coach
+from players import cpu
+from players import laying
+from players import lookahead
+from tables import playtable as pegtable
+from players import reading as told
+from rules.cards import PIPS, card_name, parse_cards
+from rules.cribbage import OVER, PLAY, SHOW, Cribbage, load
+from rules.pegging import peg
+from rules.rng import Rng
 
 ON_CPYTHON = sys.implementation.name == "cpython"
 MICROPYTHON_SKIP = ("test_three_and_four_hands_at_every_level",
@@ -283,7 +288,7 @@ def test_peg_is_what_easy_maximises():
 
 
 def test_guesses_are_drawn_as_likely_as_normal_keeps_them():
-    from crib.score import score
+    from rules.score import score
 
     laid = _cards("5H")[0]
     pool = bytearray(c for c in range(52) if c != laid)
@@ -355,8 +360,8 @@ def test_told_is_right_about_a_normal_player_and_drops_an_easy_one():
 
 
 def test_told_judges_a_card_as_normal_does():
-    # crib.told's own reckoning of normal's judgement (allocation-free) against
-    # crib.cpu.reply_values, which the normal player lays by, on seeded positions.
+    # players.reading's own reckoning of normal's judgement (allocation-free) against
+    # players.cpu.reply_values, which the normal player lays by, on seeded positions.
     rng = Rng(77)
     for _ in range(150 if ON_CPYTHON else 30):
         pack = list(range(52))

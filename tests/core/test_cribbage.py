@@ -1,12 +1,12 @@
 # Cribbage for two to four: the deal, the play, the show, winning, saves.
 import sys
 
-from crib import cribbage
-from crib.cards import PIPS, parse_cards
-from crib.cribbage import DISCARD, OVER, PLAY, SHOW, Cribbage, load
-from crib.pegging import peg
-from crib.rng import Rng
-from crib.score import score
+from rules import cribbage
+from rules.cards import PIPS, parse_cards
+from rules.cribbage import DISCARD, OVER, PLAY, SHOW, Cribbage, load
+from rules.pegging import peg
+from rules.rng import Rng
+from rules.score import score
 
 # CPython plays thousands of games; the MicroPython VM, some fifty times slower, a sample.
 ON_CPYTHON = sys.implementation.name == "cpython"
@@ -512,7 +512,7 @@ def test_damaged_saves_are_refused():
 
 
 def test_a_save_cut_between_two_cards_laid_away_is_refused():
-    from crib.savebytes import checksum
+    from rules.envelope import checksum
 
     g = Cribbage(8, 2)
     h = g.hands[g.turn]
@@ -529,7 +529,7 @@ def test_a_save_cut_between_two_cards_laid_away_is_refused():
 
 
 def test_a_save_with_a_wrong_move_but_a_right_checksum_is_refused():
-    from crib.savebytes import checksum
+    from rules.envelope import checksum
 
     g = Cribbage(8, 2)
     rng = Rng(8)

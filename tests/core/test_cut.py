@@ -3,10 +3,10 @@
 # last round deals. Games saved before the fix keep the cut they were dealt.
 import sys
 
-from crib.cards import parse_card
-from crib.cribbage import NOT_CUT, Cribbage, load
-from crib.rng import mix
-from crib.savebytes import checksum
+from rules.cards import parse_card
+from rules.cribbage import NOT_CUT, Cribbage, load
+from rules.rng import mix
+from rules.envelope import checksum
 
 ON_CPYTHON = sys.implementation.name == "cpython"
 MICROPYTHON_SKIP = ()

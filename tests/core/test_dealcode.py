@@ -1,9 +1,9 @@
 # Deal codes: nine letters fix a variant and a seed; a deal of the day from a date.
 import sys
 
-from crib import dealcode
-from crib.games import VARIANTS
-from crib.rng import Rng
+from rules import dealcode
+from rules.solitaires import VARIANTS
+from rules.rng import Rng
 
 HEAVY = 20 if sys.implementation.name == "cpython" else 1
 
@@ -153,7 +153,7 @@ def test_deal_of_the_day():
 
 
 def test_the_grid_games_have_codes_and_days_of_their_own():
-    from crib.gridgames import KEYS
+    from rules.grid_games import KEYS
 
     assert dealcode.VARIANTS == VARIANTS + KEYS
     codes = set()

@@ -1,9 +1,9 @@
 # The three solitaires: dealing by each variant's rules, scoring, errors, saves.
 import sys
 
-from crib import games
-from crib.cards import JACK, card_name
-from crib.rng import Rng, shuffled_pack
+from rules import solitaires as games
+from rules.cards import JACK, card_name
+from rules.rng import Rng, shuffled_pack
 
 LABELS = ("hand", "hand2", "crib", "last", "heels")
 # The MicroPython VM is some fifty times slower: it plays a sample, CPython thousands.
@@ -11,7 +11,7 @@ HEAVY = 100 if sys.implementation.name == "cpython" else 1
 
 
 # The fifteen pairs of positions in a six: a pair is drawn at once, not as
-# crib/autoplay.py's random policy draws its two (the tests do not share its code).
+# players/autoplay.py's random policy draws its two (the tests do not share its code).
 POSITION_PAIRS = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
 
 

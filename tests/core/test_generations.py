@@ -4,8 +4,9 @@
 # 05389ca): a save after a few seeded discards, its score and points per deal,
 # the game's deal code, and its whole pack. Generator 2 deals generator 1's seed s
 # as seed unmix(s), so each must come back card for card.
-from crib import dealcode, games
-from crib.rng import GEN, shuffled_pack, unmix
+from rules import dealcode
+from rules import solitaires as games
+from rules.rng import GEN, shuffled_pack, unmix
 
 # (variant, generator-1 seed, save as hex, score, points per deal, deal code, pack as hex)
 GEN1 = (
@@ -66,7 +67,8 @@ def test_a_generation_1_game_plays_on_to_the_same_end():
 
 def test_generation_1_grid_and_cribbage_saves_resume_the_same_cards():
     # Made by the firmware of main before generator 2 (grids and cribbage, save version 1).
-    from crib import cribbage, grids
+    from rules import cribbage
+    from rules import grids
 
     g = grids.load(unhex("50437001010000067932050001020304c8c6"))
     assert g.seed == unmix(424242) and g.next == 35
@@ -80,15 +82,15 @@ def test_generation_1_grid_and_cribbage_saves_resume_the_same_cards():
 
 
 def test_saved_records_know_the_generator():
-    import shapes
-    from crib.rng import GEN
+    from storage import fields
+    from rules.rng import GEN
 
-    assert shapes.GEN == GEN
+    assert fields.GEN == GEN
     record = {"n": 1, "variant": "solitaire", "seed": 7, "score": 60, "won": False, "target": 91,
               "rounds": [10, 10, 10, 10, 10, 10], "date": None, "players": 1, "code": "TTVJFJKLC"}
-    assert shapes.game_record(record) is None  # generator 1's, as written before
+    assert fields.game_record(record) is None  # generator 1's, as written before
     record["gen"] = GEN
-    assert shapes.game_record(record) is None
+    assert fields.game_record(record) is None
     for bad in (0, 3, "2", None):
         record["gen"] = bad
-        assert shapes.game_record(record) == "gen"
+        assert fields.game_record(record) == "gen"

@@ -1,9 +1,10 @@
 # The grid solitaires: placing, the end, Foster's touching rule, scoring, saves.
 import sys
 
-from crib import grids, poker
-from crib.rng import Rng, shuffled_pack
-from crib.score import score
+from rules import grids
+from rules import poker
+from rules.rng import Rng, shuffled_pack
+from rules.score import score
 
 # The MicroPython VM is much slower: it plays a sample, CPython hundreds.
 HEAVY = 8 if sys.implementation.name == "cpython" else 1
@@ -212,7 +213,7 @@ def test_saves_are_small_and_checked():
 
 
 def test_a_save_with_a_checksum_but_bad_moves_is_refused():
-    from crib.savebytes import checksum
+    from rules.envelope import checksum
 
     def sealed(body):
         c = checksum(body)

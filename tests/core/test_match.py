@@ -1,7 +1,7 @@
-# Solitaire Cribbage for several players (crib.match): level play, the double
+# Solitaire Cribbage for several players (rules.match): level play, the double
 # game, partnerships, standings and the save. Portable: also runs in the VM.
-from crib.games import new
-from crib.match import Match, restore
+from rules.solitaires import new
+from rules.match import Match, restore
 
 
 def _play_lowest(m):

@@ -1,10 +1,13 @@
-# The expert's first cards of the two-hand play from tables (crib.opening,
-# crib.leadtable, crib.replies, crib.seconds): the tables' shape, their index over
+# The expert's first cards of the two-hand play from tables (players.opening,
+# tables.leadtable, tables.replies, tables.seconds): the tables' shape, their index over
 # the hands, and that the computer lays from them, except at the very end of the game.
 import sys
 
-from crib import cpu, forget, leadtable, opening
-from crib.cribbage import PLAY, Cribbage
+from players import cpu
+from rules import forget
+from tables import leadtable
+from players import opening
+from rules.cribbage import PLAY, Cribbage
 
 
 def _hands():
@@ -21,11 +24,11 @@ def _pick(table, i):
 
 
 def _table(package, name):
-    full = "crib.%s.%s" % (package, name)
+    full = "tables.%s.%s" % (package, name)
     __import__(full)
     table = sys.modules[full].PICK
     forget(full)
-    forget("crib." + package)
+    forget("tables." + package)
     return table
 
 
@@ -144,6 +147,6 @@ def test_the_tables_are_let_go():
     g = _opening(1)
     for _ in range(3):
         g.play(cpu.play(g, g.turn, "expert"))
-    for name in ("crib.opening", "crib.leadtable", "crib.replies", "crib.seconds") + tuple(
-            "crib.replies.r%d" % r for r in range(13)) + tuple("crib.seconds.s%d" % r for r in range(13)):
+    for name in ("players.opening", "tables.leadtable", "tables.replies", "tables.seconds") + tuple(
+            "tables.replies.r%d" % r for r in range(13)) + tuple("tables.seconds.s%d" % r for r in range(13)):
         assert name not in sys.modules, name

@@ -1,9 +1,9 @@
 # The play's scorer against a brute force that follows the rules' words.
 import sys
 
-from crib.cards import PIPS, make_card
-from crib.pegging import count_of, items, peg
-from crib.rng import Rng
+from rules.cards import PIPS, make_card
+from rules.pegging import count_of, items, peg
+from rules.rng import Rng
 
 # CPython checks every reachable count of up to LONGEST cards in make test
 # (make bench goes to eight); the MicroPython VM, some fifty times slower, to four.
@@ -159,7 +159,7 @@ def test_long_counts_of_three_and_four_players():
 
 def test_examples_a_player_knows():
     def p(text):
-        from crib.cards import parse_cards
+        from rules.cards import parse_cards
         return peg(parse_cards(text))
 
     assert p("5H") == 0
@@ -186,7 +186,7 @@ def test_examples_a_player_knows():
 
 
 def test_items_add_up_and_name_the_cards():
-    from crib.cards import parse_cards
+    from rules.cards import parse_cards
 
     got = items(parse_cards("4H 6D 5C"))
     assert [(lab, pts) for lab, pts, _ in got] == [("fifteen", 2), ("run", 3)]

@@ -1,9 +1,11 @@
 # The placement advisor and the auto-play policies of the grid solitaires.
 import sys
 
-from crib import grids, gridtable, placement
-from crib.cards import parse_card
-from crib.score import score
+from rules import grids
+from tables import gridtable
+from players import placement
+from rules.cards import parse_card
+from rules.score import score
 from skiptest import skip
 
 CPYTHON = sys.implementation.name == "cpython"

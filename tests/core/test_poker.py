@@ -1,6 +1,6 @@
 # Poker hands for Poker Patience: categories, both tables, no allocation per call.
-from crib import poker
-from crib.cards import parse_cards
+from rules import poker
+from rules.cards import parse_cards
 from skiptest import skip
 
 

@@ -1,9 +1,13 @@
-# The end of the two-hand game as a race (crib.race, crib.racetable): the tables
+# The end of the two-hand game as a race (players.race, tables.racetable): the tables
 # are chances, needing less is never worse, and the expert's lay-away near home is
 # the model's chance worked out again here the slow way.
-from crib import coach, cpu, laying, race, racetable
-from crib.cribbage import Cribbage
-from crib.score import score
+from players import coach
+from players import cpu
+from players import laying
+from players import race
+from tables import racetable
+from rules.cribbage import Cribbage
+from rules.score import score
 
 
 def _chances(data):

@@ -1,7 +1,7 @@
 # records.py: the checksummed line format, atomic writes, damaged files.
 import binascii
 
-import records
+from storage import records
 import scratch
 
 

@@ -1,5 +1,5 @@
 # The seeded generator and shuffle: the same seed gives the same pack everywhere.
-from crib.rng import Rng, mix, shuffled_pack, unmix
+from rules.rng import Rng, mix, shuffled_pack, unmix
 
 
 def xorshift32(x):

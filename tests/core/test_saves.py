@@ -1,9 +1,9 @@
 # saves.py: settings, high scores, history and stats, the device record, the
 # game in progress; over real files in a scratch folder.
-import records
-import saves
+from storage import records
+from storage import saves
 import scratch
-from crib.rng import GEN
+from rules.rng import GEN
 
 
 def game(variant="solitaire", seed=1, score=60, won=False, rounds=(10, 10)):

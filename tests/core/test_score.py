@@ -1,7 +1,7 @@
 # Hand scoring: known hands, the crib flush rule, starter-less hands, breakdown.
-from crib.cards import parse_card, parse_cards
-from crib.rng import Rng
-from crib.score import breakdown, score
+from rules.cards import parse_card, parse_cards
+from rules.rng import Rng
+from rules.score import breakdown, score
 
 
 def pts(hand, starter, crib=False):

@@ -1,7 +1,7 @@
 # Counting aloud (ui.words): the calls a player makes, from the score breakdown.
 # Portable: also runs in the MicroPython VM.
-from crib.cards import parse_card, parse_cards
-from crib.score import score
+from rules.cards import parse_card, parse_cards
+from rules.score import score
 from ui.words import calls, count_calls, number, sentence
 
 
@@ -43,7 +43,7 @@ def test_last_four_without_a_starter():
 
 def test_the_last_total_is_the_score():
     # Over many seeded hands: the total called is what score() gives.
-    from crib.rng import shuffled_pack
+    from rules.rng import shuffled_pack
 
     for seed in range(60):
         pack = shuffled_pack(seed)

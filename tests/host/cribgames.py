@@ -1,9 +1,9 @@
 """Cribbage history records as the board writes them: games played out by the firmware's own
-computer player (crib.cpu) and recorded by ui.cribstats.record, on CPython."""
+computer player (players.cpu) and recorded by ui.cribstats.record, on CPython."""
 
-from crib import cpu
-from crib.cribbage import Cribbage
-from shapes import GEN
+from players import cpu
+from rules.cribbage import Cribbage
+from storage.fields import GEN
 from ui.cribgame import LEVELS
 
 

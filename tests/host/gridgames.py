@@ -1,10 +1,10 @@
 """Grid-game history records (Poker Patience, Cribbage Squares) as the board writes them: games
-placed square by square by the firmware's own engine (crib.grids), a random free square for each
+placed square by square by the firmware's own engine (rules.grids), a random free square for each
 card, recorded by ui.gridgame.record, on CPython."""
 
-from crib import grids
-from crib.rng import Rng
-from shapes import GEN
+from rules import grids
+from rules.rng import Rng
+from storage.fields import GEN
 from ui.gridgame import GridPlay
 from ui.gridgame import record as grid_record
 

@@ -6,7 +6,7 @@ record is still there afterwards."""
 import json
 import shutil
 
-import records
+from storage import records
 from pocketcrib import places
 from pocketcrib.sim import Sim
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import cribgames
 import oddrecords
-import shapes
+from storage import fields
 from pocketcrib import cribrec, device, export, store
 
 PROFILE = oddrecords.profile("host")
@@ -58,22 +58,22 @@ def verdict(rec):
 
 def test_real_records_pass_both_checks():
     for rec in REAL:
-        assert shapes.game_record(rec) is None and verdict(rec) is not None
+        assert fields.game_record(rec) is None and verdict(rec) is not None
 
 
 def test_the_host_refuses_each_field_it_checks_when_the_board_does():
     for field in sorted(CHECKED):
-        refused = [r for r in (dict(rec, **{field: None}) for rec in REAL) if shapes.game_record(r) == field]
+        refused = [r for r in (dict(rec, **{field: None}) for rec in REAL) if fields.game_record(r) == field]
         assert refused, field  # a None there is refused by the board in one real record at least
         for rec in refused:
             assert verdict(rec) is None, (field, rec)
 
 
 @settings(PROFILE)
-@given(odd_record().filter(lambda rec: shapes.game_record(rec) in CHECKED))
+@given(odd_record().filter(lambda rec: fields.game_record(rec) in CHECKED))
 def test_the_host_refuses_what_the_board_refuses(rec):
     # Only records the board refuses for a field the host checks too (about two in three drawn).
-    assert verdict(rec) is None, shapes.game_record(rec)
+    assert verdict(rec) is None, fields.game_record(rec)
 
 
 @settings(PROFILE)
@@ -83,11 +83,11 @@ def test_odd_records_never_break_a_pull_or_what_reads_it(records):
         db = store.Store(Path(tmp) / "s.sqlite3")
         history = [dict(r, n=i) if type(r.get("n")) is int else r for i, r in enumerate(records, start=1)]
         report = db.add_pull(device.Pulled("b0a4", [], history, []))
-        kept = [r for r in history if shapes.game_record(r) is None]
+        kept = [r for r in history if fields.game_record(r) is None]
         got = db.games()
         assert report.games_added == len(got) == len(kept)
         for rec in history:  # each record the board refuses: one line, naming the field the board names
-            why = shapes.game_record(rec)
+            why = fields.game_record(rec)
             scored = type(rec.get("score")) is int and abs(rec["score"]) <= 2**53  # else skipped as without one
             if why is not None and type(rec.get("n")) is int and scored:
                 assert sum(p.startswith(f"cribbage game {rec['n']} was not saved: the board's rules refuse its "

@@ -1,7 +1,7 @@
 """Issue 9, the host: cribbage games pulled, taken apart deal by deal, shown, exported and plotted;
 a database of the previous schema migrates in place without losing a row.
 
-Records are the firmware's own (games played out by crib.cpu and recorded by ui.cribstats, see
+Records are the firmware's own (games played out by players.cpu and recorded by ui.cribstats, see
 cribgames.py); the checks read the board's packed deals independently of pocketcrib.cribrec.
 """
 
@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 import cribgames
-import shapes
+from storage import fields
 from pocketcrib import cli as cli_module
 from pocketcrib import cribrec, device, export, store
 
@@ -179,7 +179,7 @@ def test_a_cribbage_record_that_does_not_hold_together_is_kept_whole(tmp_path, g
     assert "Latest games" in export.table(got)
 
 
-# Issue 23, item 4: one record of each kind the board's own field rules (firmware/shapes.py) refuse,
+# Issue 23, item 4: one record of each kind the board's own field rules (firmware/storage/fields.py) refuse,
 # made from a real one, and the field the board names.
 REFUSED = {
     "an unknown key": ({"colour": "red"}, "colour"),
@@ -195,7 +195,7 @@ REFUSED = {
 @pytest.mark.parametrize(("change", "field"), REFUSED.values(), ids=REFUSED)
 def test_a_record_the_board_refuses_is_refused_in_one_line(tmp_path, games, change, field):
     bad = dict(games[1], **change)  # game 2
-    assert shapes.game_record(bad) == field  # the board's own verdict
+    assert fields.game_record(bad) == field  # the board's own verdict
     db = store.Store(tmp_path / "s.sqlite3")
     report = pull(db, [games[0], bad, games[2]])
     assert len(report.problems) == 1, report.problems
@@ -210,13 +210,13 @@ def test_a_record_the_board_refuses_is_refused_in_one_line(tmp_path, games, chan
 
 
 def test_a_newer_generator_says_to_update(tmp_path, games):
-    line, = pull(store.Store(tmp_path / "s.sqlite3"), [dict(games[0], gen=shapes.GEN + 1)]).problems
-    assert line == (f"cribbage game 1 was not saved: the board's rules refuse its 'gen': {shapes.GEN + 1} (a generator "
-                    f"newer than this pocketcrib's, {shapes.GEN}: update pocketcrib and pull again)")
+    line, = pull(store.Store(tmp_path / "s.sqlite3"), [dict(games[0], gen=fields.GEN + 1)]).problems
+    assert line == (f"cribbage game 1 was not saved: the board's rules refuse its 'gen': {fields.GEN + 1} (a generator "
+                    f"newer than this pocketcrib's, {fields.GEN}: update pocketcrib and pull again)")
 
 
 def test_without_the_board_rules_cribbage_waits_on_the_board(tmp_path, games):
-    """No firmware/shapes.py to check them by (POCKETCRIB_FIRMWARE somewhere else): the games of cribbage
+    """No firmware/storage/fields.py to check them by (POCKETCRIB_FIRMWARE somewhere else): the games of cribbage
     are not saved, a line each saying why and what to do; the other games are."""
     solo = {"n": 9, "variant": "solitaire", "seed": 5, "score": 80, "won": False, "target": 91, "rounds": [80],
             "date": None, "players": 1, "code": None}
@@ -228,7 +228,7 @@ def test_without_the_board_rules_cribbage_waits_on_the_board(tmp_path, games):
                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
     assert proc.returncode == 0, proc.stderr
     added, (line,) = json.loads(proc.stdout)
-    assert added == 1 and line.startswith("cribbage game 1 was not saved: not checked (No module named 'shapes'")
+    assert added == 1 and line.startswith("cribbage game 1 was not saved: not checked (No module named 'storage'")
     assert line.endswith("run pocketcrib from a Pocket Crib checkout, or set POCKETCRIB_FIRMWARE)")
     assert [g["n"] for g in store.Store(tmp_path / "s.sqlite3").games()] == [9]
 

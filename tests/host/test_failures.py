@@ -11,7 +11,7 @@ import sys
 import zipfile
 
 import cribgames
-import records  # the firmware's own writer of save files
+from storage import records  # the firmware's own writer of save files
 import serial
 from watch import WAIT, until
 

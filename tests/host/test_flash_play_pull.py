@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from crib import autoplay
+from players import autoplay
 from pocketcrib import flash, places
 
 # (variant, seed, policy): auto-discards, as the demo mode plays.
@@ -40,8 +40,8 @@ def _random_move_source():
 # A game of cribbage played out, recorded as ui.cribstats.record does at game over: the same
 # code runs on the board and here (the same seed, the same game on MicroPython and CPython).
 CRIB_GAME = """
-from crib.cribbage import DISCARD, PLAY, Cribbage
-from crib.rng import Rng
+from rules.cribbage import DISCARD, PLAY, Cribbage
+from rules.rng import Rng
 from ui.cribstats import record
 
 
@@ -57,12 +57,13 @@ def crib_record(seed, players, target, level):
     return record(Table(g, level), None)
 """ + _random_move_source()
 
-# Then grid games (seed, crib.gridgames.GAMES index, players): every card on a random free square,
+# Then grid games (seed, rules.grid_games.GAMES index, players): every card on a random free square,
 # recorded as ui.gridgame.record does for each player (the same code here and on the board).
 GRIDS = ((17, 1, 1), (18, 4, 2))
 GRID_GAME = """
-from crib import gridgames, grids
-from crib.rng import Rng
+from rules import grid_games as gridgames
+from rules import grids
+from rules.rng import Rng
 from ui.gridgame import GridPlay
 from ui.gridgame import record as grid_record
 
@@ -82,8 +83,8 @@ def grid_records(seed, kind, players):
 # Runs on the board: the firmware's saves record each finished game as the
 # device does at game over, and enters it as a high score when it is one.
 PLAY = CRIB_GAME + GRID_GAME + """
-from crib import autoplay
-from saves import Saves
+from players import autoplay
+from storage.saves import Saves
 import board as hw
 s = Saves("/data", device_id=hw.unique_id())
 for variant, seed, policy in GAMES:
@@ -231,15 +232,15 @@ def test_flash_sends_only_changes_and_removes_shadowing_py(make_board, cli, tmp_
     vb = make_board()
     assert cli("flash", "--port", vb.port).returncode == 0
     # A stale source next to its compiled module would win on import: flash must remove it.
-    shutil.copyfile(fw / "crib" / "cards.py", vb.flash / "crib" / "cards.py")
+    shutil.copyfile(fw / "rules" / "cards.py", vb.flash / "rules" / "cards.py")
     vb.stop()
-    vb.start()  # the board now holds crib/cards.py: reboot so the VM sees it
-    with open(fw / "crib" / "rng.py", "a") as f:
+    vb.start()  # the board now holds rules/cards.py: reboot so the VM sees it
+    with open(fw / "rules" / "rng.py", "a") as f:
         f.write("\n_CHANGED = 1\n")  # a comment alone would compile to the same .mpy
     res = flash.flash(vb.port, progress=False, out=lambda s: None)
     assert res.copied == 1 and res.removed == 1
-    assert res.bytes_sent == len(flash.build(fw, 774)["/crib/rng.mpy"])  # the file alone: not the stamp
-    assert not (vb.flash / "crib" / "cards.py").exists()
+    assert res.bytes_sent == len(flash.build(fw, 774)["/rules/rng.mpy"])  # the file alone: not the stamp
+    assert not (vb.flash / "rules" / "cards.py").exists()
 
 
 def test_two_boards_stay_apart(make_board, cli, tmp_path):

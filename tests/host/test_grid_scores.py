@@ -2,7 +2,7 @@
 or not, and Cribbage Squares) pulled, shown, exported and plotted with the table used; odd grid
 records never break a pull and are taken apart only when they hold, as the board's rules say.
 
-Records are played by the firmware's own engine (crib.grids, see gridgames.py); the checks count
+Records are played by the firmware's own engine (rules.grids, see gridgames.py); the checks count
 from the records' own fields."""
 
 import csv
@@ -19,8 +19,9 @@ from PIL import Image
 
 import gridgames
 import oddrecords
-import shapes
-from crib import grids, rng
+from storage import fields
+from rules import grids
+from rules import rng
 from pocketcrib import device, export, gridrec, store
 
 BOARD = "e6614c311b7e5c2f"
@@ -115,7 +116,7 @@ def test_a_grid_record_that_does_not_hold_is_kept_whole(tmp_path, games):
 
 
 # Records whose fields all pass the board's rules but that are not the game they say: only the
-# host's replay of the deal (crib.grids) can tell.
+# host's replay of the deal (rules.grids) can tell.
 
 def plays(rec):
     """The firmware engine's (lines, heels) for the record's deal on its squares, None if they are
@@ -185,7 +186,7 @@ def test_real_records_of_every_generator_replay():
         assert plays(rec) == (rec["lines"], rec["score"] - sum(rec["lines"])) and refused(rec) is None
         # A generator-1 record (no "gen") of the seed generator 2 turns into the same deal.
         old = {k: v for k, v in rec.items() if k != "gen"} | {"seed": rng.mix(rec["seed"])}
-        assert shapes.game_record(old) is None and refused(old) is None
+        assert fields.game_record(old) is None and refused(old) is None
         assert refused(dict(old, gen=2)) == "lines"
 
 
@@ -200,13 +201,13 @@ def test_a_record_that_is_not_its_game_is_refused():
         (rescored(squares, squares["score"] + 2), "score"),  # two for heels, the starter no jack
     ]
     for rec, field in cases:
-        assert shapes.game_record(rec) is None  # the board's rules let it through
+        assert fields.game_record(rec) is None  # the board's rules let it through
         assert refused(rec) == field, (rec, field)
     # What the board refuses too, the host refuses on its own.
     repeated = with_squares(poker, squares_of(poker)[:1] * 2 + squares_of(poker)[2:])
-    assert (shapes.game_record(repeated), refused(repeated)) == ("moves", "moves")
+    assert (fields.game_record(repeated), refused(repeated)) == ("moves", "moves")
     assert refused(dict(poker, moves=poker["moves"].upper())) == "moves"
-    assert (shapes.game_record(dict(poker, gen=3)), refused(dict(poker, gen=3))) == ("gen", "gen")
+    assert (fields.game_record(dict(poker, gen=3)), refused(dict(poker, gen=3))) == ("gen", "gen")
 
 
 def test_a_pull_reports_each_record_it_cannot_replay_and_keeps_the_rest(tmp_path, games):
@@ -261,22 +262,22 @@ def verdict(rec):
 
 def test_real_records_pass_both_checks():
     for rec in REAL:
-        assert shapes.game_record(rec) is None and verdict(rec) is not None
+        assert fields.game_record(rec) is None and verdict(rec) is not None
 
 
 def test_the_host_refuses_each_field_it_checks_when_the_board_does():
     for field in sorted(CHECKED):
-        refused = [r for r in (dict(rec, **{field: None}) for rec in REAL) if shapes.game_record(r) == field]
+        refused = [r for r in (dict(rec, **{field: None}) for rec in REAL) if fields.game_record(r) == field]
         assert refused, field  # a None there is refused by the board in one real record at least
         for rec in refused:
             assert verdict(rec) is None, (field, rec)
 
 
 @settings(PROFILE)
-@given(odd_record().filter(lambda rec: shapes.game_record(rec) in CHECKED))
+@given(odd_record().filter(lambda rec: fields.game_record(rec) in CHECKED))
 def test_the_host_refuses_what_the_board_refuses(rec):
     # Only records the board refuses for a field the host checks too (about two in three drawn).
-    assert verdict(rec) is None, shapes.game_record(rec)
+    assert verdict(rec) is None, fields.game_record(rec)
 
 
 @st.composite
@@ -295,7 +296,7 @@ def replaced_deal(draw):
 @given(replaced_deal())
 def test_another_deal_or_order_is_refused_unless_it_is_the_same_game(rec):
     assume(plays(rec) != (rec["lines"], rec["score"] - sum(rec["lines"])))  # (a swap within a line may not be)
-    assert shapes.game_record(rec) is None and refused(rec) in ("lines", "moves", "score")
+    assert fields.game_record(rec) is None and refused(rec) in ("lines", "moves", "score")
 
 
 @settings(PROFILE)

@@ -1,6 +1,6 @@
 """The host's reader of save files agrees with the firmware's own (records.py) on every kind of damage."""
 
-import records
+from storage import records
 
 from pocketcrib import pcr
 

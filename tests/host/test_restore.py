@@ -25,8 +25,8 @@ from pocketcrib.errors import PocketCribError
 UID = "e6614c311b7e5c2f"
 
 PLAY = """
-from crib import autoplay
-from saves import Saves
+from players import autoplay
+from storage.saves import Saves
 import board as hw
 s = Saves("/data", device_id=hw.unique_id())
 for seed in SEEDS:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import shapes
+from storage import fields
 from pocketcrib import cribrec, device, export, gridrec, store
 
 DATA = Path(__file__).parent / "data"
@@ -65,7 +65,7 @@ def test_an_old_database_migrates_in_place(cli, tmp_path, version):
     fresh = store.Store(tmp_path / "fresh.sqlite3")
     for d, rec in records:
         fresh.add_pull(device.Pulled(d, [], [rec], []))
-    refused = [(d, r["n"], r["variant"]) for d, r in records if r["variant"] == "cribbage" and shapes.game_record(r)]
+    refused = [(d, r["n"], r["variant"]) for d, r in records if r["variant"] == "cribbage" and fields.game_record(r)]
     assert len(refused) == 1
     migrated = store.Store(path).games()
     assert export.to_json([g for g in migrated if (g["device"], g["n"], g["variant"]) not in refused]) == \

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-import records
+from storage import records
 from pocketcrib import device, pcr, store
 from pocketcrib.errors import PocketCribError
 

@@ -14,7 +14,7 @@ import shutil
 
 import pytest
 from mpremote.transport import TransportExecError
-import records  # the firmware's writer of save files
+from storage import records  # the firmware's writer of save files
 
 from pocketcrib import device, flash
 from pocketcrib.errors import PocketCribError
@@ -24,7 +24,7 @@ from updates import NEW, OLD, Cable, board_screen, changes_board, files, firmwar
 
 GAMES = [{"n": n, "variant": "solitaire", "seed": 500 + n, "score": 70 + n, "won": False, "target": 91,
           "rounds": [12, 10, 11, 9, 14, 14 + n], "date": "2026-11-30", "players": 1, "code": None} for n in (1, 2)]
-CHANGED = ["/crib/games.mpy", "/crib/score.mpy", "/ui/menus.mpy"]
+CHANGED = ["/rules/score.mpy", "/rules/solitaires.mpy", "/ui/menus.mpy"]
 QUIET = {"progress": False, "out": lambda s: None}
 
 

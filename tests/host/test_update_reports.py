@@ -31,7 +31,7 @@ def test_flash_removes_its_leftovers_and_says_what_it_did(make_board, cli, failu
     assert "already on" not in repair.stdout and "bytes sent" not in repair.stdout
 
     # Leftovers of a copy cut short: an empty module, half a stamp, half a main.py.
-    half = {"/crib/games.mpy.new": b"", "/pocketcrib.json.new": b'{"vers', "/main.py.new": b"# half"}
+    half = {"/rules/solitaires.mpy.new": b"", "/pocketcrib.json.new": b'{"vers', "/main.py.new": b"# half"}
     with device.connect(vb.port) as board:
         for path, data in half.items():
             board.stage(path[: -len(device.STAGED)], data)
@@ -57,28 +57,28 @@ def test_flash_removes_its_leftovers_and_says_what_it_did(make_board, cli, failu
 
     # A changed module already staged whole by a flash cut short is switched in, not sent again;
     # main.py is switched in first (until then, every module on the board is still the old one).
-    fw = firmware_copy(tmp_path / "next", {"crib/rng.py": "\n_NEXT = 1\n", "main.py": "# next\n"})
+    fw = firmware_copy(tmp_path / "next", {"rules/rng.py": "\n_NEXT = 1\n", "main.py": "# next\n"})
     monkeypatch.setenv("POCKETCRIB_FIRMWARE", str(fw))
-    rng = flash.build(fw, 774)["/crib/rng.mpy"]
-    assert rng != built["/crib/rng.mpy"]
+    rng = flash.build(fw, 774)["/rules/rng.mpy"]
+    assert rng != built["/rules/rng.mpy"]
     with device.connect(vb.port) as board:
-        board.stage("/crib/rng.mpy", rng)
+        board.stage("/rules/rng.mpy", rng)
     with pytest.MonkeyPatch.context() as mp:
         ops = Cable(mp, vb).ops
         res = flash.flash(vb.port, progress=False, out=lambda s: None)
     assert (res.copied, res.bytes_sent, res.leftovers) == (2, (fw / "main.py").stat().st_size, 0)
-    assert (vb.flash / "crib" / "rng.mpy").read_bytes() == rng
+    assert (vb.flash / "rules" / "rng.mpy").read_bytes() == rng
     assert [what for _, what in ops if what.startswith("switching")] == ["switching /main.py in",
-                                                                          "switching /crib/rng.mpy in"]
+                                                                          "switching /rules/rng.mpy in"]
 
 
 def test_only_our_own_leftovers_are_removed():
-    built = {"/main.py": b"", "/crib/games.mpy": b"", "/ui/menus.mpy": b""}
-    on_board = ["/crib/games.mpy.new", "/crib/gone.mpy.new", "/main.py.new", "/pocketcrib.update.new",
+    built = {"/main.py": b"", "/rules/solitaires.mpy": b"", "/ui/menus.mpy": b""}
+    on_board = ["/rules/solitaires.mpy.new", "/rules/gone.mpy.new", "/main.py.new", "/pocketcrib.update.new",
                 "/data/scores.pcr.new",  # a save being written: the game's own (records.py finishes it)
                 "/notes.txt.new", "/lib/other.py.new"]  # someone else's files
-    assert flash.leftover_files(built, on_board) == ["/crib/games.mpy.new", "/crib/gone.mpy.new", "/main.py.new",
-                                                     "/pocketcrib.update.new"]
+    assert flash.leftover_files(built, on_board) == ["/main.py.new", "/pocketcrib.update.new", "/rules/gone.mpy.new",
+                                                     "/rules/solitaires.mpy.new"]
     assert flash.stale_files(built, on_board, set()) == []  # not stale files either: leftovers
     # What a stamp or marker lists (damaged ones list nothing; older stamps held a dict of hashes).
     assert flash._paths({"files": ["/a.mpy", 3, "b"]}, "files") == {"/a.mpy"}
@@ -112,3 +112,27 @@ def test_undated_games_are_dated_after_the_last_date_their_board_knew():
     assert "a                  2  solitaire           82  no   after 2026-11-30" in shown
     assert "b                  1  solitaire           81  no\n" in shown + "\n"  # nothing before it had a date
     assert json.loads(export.to_json(games))[1]["date"] is None  # the exports keep the record as it is
+
+
+def test_an_update_that_moves_modules_leaves_no_old_file_or_folder(make_board, cli, tmp_path, monkeypatch):
+    # Issue 24 moved firmware/crib/ into rules/, players/ and tables/, and the storage modules into
+    # storage/: a board flashed before keeps none of the old files, nor their emptied folders.
+    old = firmware_copy(tmp_path / "old")
+    moved = {"crib/__init__.py": "", "crib/cards.py": "PIPS = 1\n", "crib/replies/__init__.py": "",
+             "crib/replies/r6.py": "PICK = b''\n", "shapes.py": "TOP = 10\n"}
+    for name, text in moved.items():
+        (old / name).parent.mkdir(parents=True, exist_ok=True)
+        (old / name).write_text(text)
+    vb = make_board()
+    monkeypatch.setenv("POCKETCRIB_FIRMWARE", str(old))
+    assert cli("flash", "-q", "--port", vb.port).returncode == 0
+    assert (vb.flash / "crib" / "replies" / "r6.mpy").exists() and (vb.flash / "shapes.mpy").exists()
+    (vb.flash / "data" / "keep").mkdir(parents=True)  # an empty folder of the saves' is not ours to take
+
+    monkeypatch.delenv("POCKETCRIB_FIRMWARE")
+    new = cli("flash", "--port", vb.port)
+    assert new.returncode == 0, new.stderr
+    assert f"{len(moved)} stale files removed" in new.stdout
+    assert not (vb.flash / "crib").exists() and not (vb.flash / "shapes.mpy").exists()
+    assert (vb.flash / "data" / "keep").is_dir() and (vb.flash / "rules" / "cards.mpy").exists()
+    assert cli("doctor", "--port", vb.port).returncode == 0

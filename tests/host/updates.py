@@ -15,9 +15,9 @@ from pocketcrib import device, places
 # Two versions differing in three modules chained so that no mix of them imports: score
 # and games, games and menus, each of one version need each other's names.
 def _version(v):
-    return {"crib/score.py": f"\nPROBE_{v} = 1\n",
-            "crib/games.py": f"\nfrom crib.score import PROBE_{v}  # noqa: E402,F401\nGAMES_{v} = 1\n",
-            "ui/menus.py": f"\nfrom crib.games import GAMES_{v}  # noqa: E402,F401\n"}
+    return {"rules/score.py": f"\nPROBE_{v} = 1\n",
+            "rules/solitaires.py": f"\nfrom rules.score import PROBE_{v}  # noqa: E402,F401\nGAMES_{v} = 1\n",
+            "ui/menus.py": f"\nfrom rules.solitaires import GAMES_{v}  # noqa: E402,F401\n"}
 
 
 OLD, NEW = _version("OLD"), _version("NEW")
@@ -35,7 +35,7 @@ def firmware_copy(dest, change=None):
 
 
 def modules(built):
-    """The importable module names of a build ("crib.games", ...)."""
+    """The importable module names of a build ("rules.solitaires", ...)."""
     return sorted(t[1:-4].replace("/", ".").removesuffix(".__init__") for t in built if t.endswith(".mpy"))
 
 

@@ -4,8 +4,8 @@ Every deal is played the same way by keys alone: mark the first two cards
 (A, RIGHT, A), send them to the crib (A), skip the counting (B) and leave the
 deal's summary (A). The cards on the table are sorted, so that discards the
 two lowest; expected() replays the same discards on the rules core."""
-from crib.dealcode import ALPHABET
-from crib.games import new
+from rules.dealcode import ALPHABET
+from rules.solitaires import new
 
 DEAL = ["A", "RIGHT", "A", "A", "B", "A"]
 FIRST_OF_TWO = ["A", "RIGHT", "A", "A"]  # Cribbage Patience II: the first six, no count yet
@@ -90,7 +90,7 @@ GRID_ROW = 7  # "Grid solitaires" on the main menu (no game saved)
 
 
 def grid_keys(kind=0, players=1, resume=False):
-    """From the title: into the grid menu, players, and the game crib.gridgames.GAMES[kind]."""
+    """From the title: into the grid menu, players, and the game rules.grid_games.GAMES[kind]."""
     keys = to_menu_row(GRID_ROW, resume)  # the cursor starts on the first game
     keys += ["UP"] + ["RIGHT"] * (players - 1) + ["DOWN"] * (1 + kind)
     return keys + ["A"]

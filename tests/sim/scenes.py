@@ -14,7 +14,7 @@ ROOT = HERE.parents[1]
 
 # name: (seed, keys, the screen it ends on). Seed 7 deals A-D 2-D 3-C 5-C K-C K-S first.
 # The seeds are generator 1's (the pictures were made before generator 2): render() deals
-# them converted (crib.rng.unmix), so the first game's cards stay the same; later games
+# them converted (rules.rng.unmix), so the first game's cards stay the same; later games
 # (its seed + 1, ...) and the deal codes are generator 2's.
 _CRIB = "A" + " DOWN" * 9 + " A A A"  # into the cribbage menu, start, past the cut
 _GAME = " A RIGHT A A B A" * 6  # a whole Solitaire Cribbage game, deal by deal
@@ -85,7 +85,7 @@ def render(name, data_dir):
     """The Sim standing on the scene's screen."""
     from pocketcrib.sim import Sim
 
-    from crib.rng import unmix
+    from rules.rng import unmix
 
     seed, keys, _ = SCENES[name]
     sim = Sim(data_dir, seed=unmix(seed), date=DATES.get(name))

@@ -7,7 +7,7 @@ import shutil
 import pytest
 from drive import DEAL, RESUME, game_keys, to_menu_row
 
-import records
+from storage import records
 from pocketcrib.sim import Sim
 
 MIDWAY = to_menu_row(0) + DEAL * 2  # a solitaire game, two deals played

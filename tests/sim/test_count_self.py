@@ -4,8 +4,8 @@ stands, with muggins in a game of two the missed points go to the other player.
 Checked against the rules core."""
 from drive import GO_ON, INITIALS, MENU_ROW, RESUME, expected, to_menu_row
 
-from crib.games import new
-from crib.match import Match
+from rules.solitaires import new
+from rules.match import Match
 from pocketcrib.sim import Sim
 
 # Settings rows: ..., Sound (5), Count it yourself (6), Muggins (7).

@@ -12,10 +12,10 @@ import shutil
 import pytest
 from drive import RESUME, crib_keys, crib_to_the_end
 
-from crib import cpu
-from crib.cribbage import OVER, PLAY_LABELS, Cribbage
+from players import cpu
+from rules.cribbage import OVER, PLAY_LABELS, Cribbage
 from pocketcrib.sim import Sim
-from saves import Saves
+from storage.saves import Saves
 from ui.cribstats import mode_of, record, stats
 
 

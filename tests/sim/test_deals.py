@@ -3,7 +3,7 @@ game's code is shown and stored with its score, the deal of the day comes from
 the board's date (and says so when the clock is not set); and the demo."""
 from drive import GO_ON, INITIALS, code_keys, game_keys
 
-from crib.dealcode import ALPHABET, deal_of_the_day, encode, pretty
+from rules.dealcode import ALPHABET, deal_of_the_day, encode, pretty
 from pocketcrib.sim import Sim
 
 CODE_ROW, DAY_ROW, DEMO_ROW = 5, 6, 8
@@ -64,7 +64,7 @@ def test_demo_plays_a_whole_game_and_any_key_leaves(tmp_path):
     sim.run_script(["A"] + ["DOWN"] * DEMO_ROW + ["A"])
     demo = sim.app.screen
     assert type(demo).__name__ == "Demo"
-    from crib import autoplay
+    from players import autoplay
 
     want = autoplay.play("solitaire", 5, "advisor")
     for _ in range(2000):  # up to 200 s of clock: a game takes about two minutes

@@ -3,7 +3,7 @@ two-player Solitaire Cribbage, checked against the rules core and the saves."""
 import pytest
 from drive import GO_ON, INITIALS, expected, game_keys, multi_keys, to_menu_row
 
-from crib.match import Match
+from rules.match import Match
 from pocketcrib.sim import Sim
 
 

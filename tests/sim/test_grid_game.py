@@ -4,12 +4,12 @@ their grid game; several players on one device placing the same called cards in 
 ranked at the end; a bad saved grid game set aside with a note, never a crash."""
 import json
 
-import records
-import shapes
+from storage import records
+from storage import fields
 from drive import INITIALS, RESUME, grid_keys
 
-from crib import grids
-from crib.gridgames import GAMES, board
+from rules import grids
+from rules.grid_games import GAMES, board
 from pocketcrib.sim import Sim
 
 
@@ -66,7 +66,7 @@ def test_two_players_place_the_same_called_cards_in_turn_and_are_ranked(tmp_path
     assert [r["n"] for r in history] == [1, 2]
     for p, r in enumerate(history):
         g = play.games[p]
-        assert shapes.game_record(r) is None
+        assert fields.game_record(r) is None
         assert (r["variant"], r["table"], r["foster"], r["seed"], r["players"]) == ("poker", "english", False, 21, 2)
         assert r["place"] == places[p] and r["score"] == g.score and r["lines"] == [x for _, x in g.lines()]
         # The record replays to the same grid.
@@ -130,7 +130,7 @@ def test_a_game_cut_while_it_is_recorded_is_recorded_once(tmp_path):
     assert [r["n"] for r in sim.saves.history()] == [1]
     (r,) = sim.saves.history()
     assert (r["variant"], r["table"], r["foster"]) == ("squares", None, False)
-    assert shapes.game_record(r) is None and not sim.saves.has_current()
+    assert fields.game_record(r) is None and not sim.saves.has_current()
 
 
 def _state(tmp_path, **change):
@@ -205,25 +205,25 @@ def test_the_records_are_checked_field_by_field(tmp_path):
         while not g.over:
             g.place(g.squares()[-1])
         r = dict(record(play, 0, 1, "2026-12-01"), n=1, gen=2)
-        assert shapes.game_record(r) is None, r
+        assert fields.game_record(r) is None, r
         assert (r["variant"], r["table"], r["foster"]) == board(i)
         wrong = {"score": r["score"] + 1, "won": not r["won"], "target": 91, "lines": r["lines"][:-1],
                  "moves": r["moves"][:-2], "place": 2, "players": 5, "matched": g.cards + 1,
                  "table": "english" if variant == "squares" else None,
                  "foster": True if variant == "squares" else None, "code": 7}
         for key, value in wrong.items():
-            assert shapes.game_record(dict(r, **{key: value})) == key, (variant, key)
+            assert fields.game_record(dict(r, **{key: value})) == key, (variant, key)
         # A square twice, or off the board.
         twice = r["moves"][:-2] + r["moves"][:2]
         off = r["moves"][:-2] + ("51" if foster else "%02x" % g.cards)
         for moves in (twice, off):
-            assert shapes.game_record(dict(r, moves=moves)) == "moves", (variant, moves)
+            assert fields.game_record(dict(r, moves=moves)) == "moves", (variant, moves)
 
 
 def test_a_grid_game_from_a_deal_code_places_a_friends_cards(tmp_path):
     from drive import code_keys
 
-    from crib.dealcode import encode, pretty
+    from rules.dealcode import encode, pretty
 
     code = encode("poker-english-foster", 987654321)
     sim = Sim(tmp_path, seed=1)
@@ -245,7 +245,7 @@ def test_a_grid_game_from_a_deal_code_places_a_friends_cards(tmp_path):
 
 
 def test_the_grid_games_deals_of_the_day(tmp_path):
-    from crib.dealcode import deal_of_the_day
+    from rules.dealcode import deal_of_the_day
 
     packs = []
     for who, seed in (("me", 1), ("friend", 999)):

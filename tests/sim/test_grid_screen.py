@@ -12,7 +12,7 @@ import pytest
 import snapshot
 from drive import INITIALS
 
-from crib import grids
+from rules import grids
 from pocketcrib.sim import Sim
 
 SNAPS = Path(__file__).resolve().parent / "snapshots" / "grid"
@@ -20,12 +20,12 @@ OPTIONS = [("poker", "american", False), ("poker", "english", False), ("poker", 
            ("poker", "english", True), ("squares", "american", False)]
 
 
-# The pictures' pack: generator 1's seed 7, converted (crib.rng.unmix(7)), as in scenes.py.
+# The pictures' pack: generator 1's seed 7, converted (rules.rng.unmix(7)), as in scenes.py.
 SEED = 3692840910
 
 
 def start(tmp_path, variant="poker", seed=SEED, table="american", foster=False, players=1):
-    from crib.gridgames import index
+    from rules.grid_games import index
     from ui.gridgame import start as begin
 
     sim = Sim(tmp_path, seed=1)
@@ -79,7 +79,7 @@ def test_a_whole_game_by_keys(tmp_path, options):
 
 
 def test_the_hint_shows_the_advisors_square_and_placing_there_matches(tmp_path):
-    from crib import placement
+    from players import placement
 
     sim = start(tmp_path)
     t = sim.app.screen
@@ -132,7 +132,7 @@ def test_grid_snapshots(tmp_path, name):
 
 VM_SCRIPT = """
 import framebuf
-from crib import grids
+from rules import grids
 from ui import grid
 from ui.gridgame import GridPlay
 from drivers.buttons import A, B
@@ -200,7 +200,7 @@ def test_the_screens_draw_the_same_frames_in_the_micropython_vm(tmp_path):
 
 
 def test_from_the_menu_to_each_grid_game(tmp_path):
-    from crib.gridgames import GAMES
+    from rules.grid_games import GAMES
 
     for i, (variant, table, foster) in enumerate(GAMES):
         sim = Sim(tmp_path / str(i), seed=40)

@@ -4,7 +4,7 @@ the new one."""
 import pytest
 from drive import MENU_ROW, code_keys
 
-from crib.dealcode import encode
+from rules.dealcode import encode
 from pocketcrib.sim import Sim
 
 # From the menu (with "Resume the game" on top): keys to where a new game starts.

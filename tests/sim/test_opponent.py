@@ -1,12 +1,12 @@
 """Solitaire Cribbage against the computer, by key presses in the simulator:
 the computer plays its own pack at its level, visibly and at a pace, keeping
-level with the player; checked against the rules core (crib.autoplay, Match)."""
+level with the player; checked against the rules core (players.autoplay, Match)."""
 import pytest
 from drive import DEAL, GO_ON, INITIALS, RESUME, expected, to_menu_row
 
-from crib import autoplay
-from crib.dealcode import encode
-from crib.match import Match
+from players import autoplay
+from rules.dealcode import encode
+from rules.match import Match
 from pocketcrib.sim import Sim
 
 VERSUS = 4  # the menu row of "Versus the computer"

@@ -18,13 +18,13 @@ import tempfile
 import pytest
 from powercut import PowerCut, install
 
-from crib import cpu
-from crib.cribbage import Cribbage
-from crib.gridgames import GAMES
-from crib.match import Match
-from crib.rng import Rng
+from players import cpu
+from rules.cribbage import Cribbage
+from rules.grid_games import GAMES
+from rules.match import Match
+from rules.rng import Rng
 from pocketcrib.sim import Clock, SimBoard
-from saves import Saves
+from storage.saves import Saves
 from ui.app import App
 from ui.saved import resume
 
@@ -67,7 +67,7 @@ def _cribbage(players):
 
 def _grid(kind, players=1):
     def make(app):
-        from crib import grids
+        from rules import grids
         from ui.gridgame import GridPlay
 
         variant, table, foster = GAMES[kind]
@@ -183,11 +183,11 @@ def quick(monkeypatch):
     rest of an end costs: left out here, where thousands of ends are run."""
     import gc
 
-    import crib
-    import saves
+    import rules
+    from storage import saves
 
     monkeypatch.setattr(gc, "collect", lambda *a: 0)
-    monkeypatch.setattr(crib, "forget", lambda name: None)
+    monkeypatch.setattr(rules, "forget", lambda name: None)
     monkeypatch.setattr(saves, "forget", lambda name: None)
 
 

@@ -110,7 +110,7 @@ def test_a_damaged_game_save_is_dropped_with_a_note(tmp_path):
     # recomputed, so only the game's own checksum can catch it).
     import json
 
-    from records import crc
+    from storage.records import crc
 
     lines = text.splitlines()
     obj = json.loads(lines[1].split(" ", 1)[1])

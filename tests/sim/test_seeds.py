@@ -6,7 +6,7 @@ from uiboard import Board
 from ui.app import App
 from ui.game import start
 
-from saves import Saves
+from storage.saves import Saves
 
 
 def match_seeds(app, players):

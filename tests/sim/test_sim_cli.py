@@ -227,7 +227,7 @@ def test_the_date_comes_from_this_computer(tmp_path):
 
     from drive import game_keys
 
-    from saves import Saves
+    from storage.saves import Saves
 
     # A whole game, headless, without --date: its record carries today's date (the day before
     # the game or the day after, for a game played across midnight).

@@ -4,7 +4,7 @@ MicroPython VM, the whole firmware from .mpy; no error (a MemoryError included),
 and the heap in use after each game, after a collection, does not grow."""
 import soakvm
 
-from crib.games import VARIANTS
+from rules.solitaires import VARIANTS
 
 GAMES = 200
 # The demo plays the solitaires in turn, and a game's modules load when it is

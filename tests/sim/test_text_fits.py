@@ -7,7 +7,7 @@ import pytest
 from drive import MENU_ROW, crib_keys, multi_keys, to_menu_row
 from scenes import SCENES, render
 
-from crib.cribbage import NOT_CUT
+from rules.cribbage import NOT_CUT
 from pocketcrib.sim import Sim
 from ui import gfx
 

@@ -3,7 +3,7 @@ seed, then key names (or wait:S, seconds with no key). Prints the frame drawn la
 import sys
 
 import uiboard
-from saves import Saves
+from storage.saves import Saves
 from ui import app as app_module
 from ui.app import App
 

@@ -19,7 +19,7 @@ def test_out_builds_the_page_and_serves_nothing(tmp_path, capsys):
     assert "/main.py" in files and "/pins.py" in files and "/webboard.py" in files
     mpy = base64.b64decode(files["/ui/app.mpy"])
     assert mpy[0] == ord("M") and mpy[1] == 6
-    assert not any(p.endswith(".py") for p in files if p.startswith(("/crib/", "/ui/", "/drivers/")))
+    assert not any(p.endswith(".py") for p in files if p.startswith(("/rules/", "/players/", "/tables/", "/storage/", "/ui/", "/drivers/")))
     sw = (out / "sw.js").read_text()
     assert "__VERSION__" not in sw and '"firmware.json"' in sw
 

@@ -5,7 +5,7 @@ import pytest
 from drive import DEAL, RESUME, game_keys, to_menu_row
 from webdrive import Site, bits, chromium_missing, drive
 
-from crib.dealcode import encode
+from rules.dealcode import encode
 from pocketcrib.sim import Sim
 
 why = chromium_missing()

@@ -12,7 +12,7 @@ import js  # the page's JavaScript globals
 from drivers import buttons
 from drivers.ssd1306 import SSD1306
 from panel import Panel
-from saves import Saves
+from storage.saves import Saves
 from ui.app import App
 
 DATA = "/data"
@@ -92,7 +92,7 @@ def deal_code():
 def open_code(code):
     """A deal code from the page's address: deal it, or, with a game saved, show it
     in the code entry so that the player decides (a saved game is never dropped unasked)."""
-    from crib.dealcode import ALPHABET, decode
+    from rules.dealcode import ALPHABET, decode
 
     try:
         variant, seed = decode(code)

@@ -1,0 +1,369 @@
+# The computer at the cribbage table, at three levels. It sees what a player
+# at its seat sees: the cards it was dealt, the starter once turned, the cards
+# laid in the play and the go calls; never another hand or the pack.
+#
+#   discard(g, seat, level)  # the card(s) it lays away (a tuple)
+#   play(g, seat, level)     # the card it lays, or None for go
+#   move(g, level)           # makes the move for g.turn (counts the show too)
+#
+# Discards (two hands: six cards, fifteen ways; three or four: five ways; the
+# code is players.laying, loaded for the discards only):
+#   easy    the best hand alone, averaged over every starter it cannot see;
+#   normal  the hand, plus the crib's value from the full-pack crib table,
+#           added when the crib is its side's, taken away when not;
+#   expert  the hand and the crib both exact over the cards it cannot see
+#           (players.advisor): the other cards of the crib are taken to be any
+#           unseen cards, equally likely (a real opponent keeps his fives,
+#           so this is a little kind to his crib-giving); two hands: plus
+#           what the four kept ranks are worth in the play as dealer or as
+#           pone (tables.playtable, fitted to simulated deals).
+#   Three and four hands: one card goes to the crib, valued from the crib
+#   table averaged over its second card; for three players an opponent's crib
+#   counts half against (one of two opponents gains it).
+# The play:
+#   easy    the card that scores most now;
+#   normal  the score now less what the next player is expected to make at
+#           once in reply (a fifteen or 31 on the count left, a pair, a run),
+#           each reply weighed by the chance he holds such a card;
+#   expert  (two hands) guesses at the opponent's hidden cards, drawn from
+#           the cards it cannot see that fit his go calls (a go at count c
+#           means no card of c's complement or lower) and that his cards laid so
+#           far leave him (none a normal player would rather have laid: players.reading,
+#           unless his play belies that reading), as likely as a normal
+#           player is to have kept them (by what his four score alone; PRIOR
+#           below), and for each guess
+#           looks ahead to the end of the play (players.lookahead): its own
+#           every choice against an opponent who, not seeing its cards, lays
+#           what scores most now (not leaving 5 or 21 for nothing); near the
+#           end of the game a line that pegs out, or wins in the show (pone
+#           first), counts as a win. The average over the guesses, plus the
+#           normal value, picks the card. It stops drawing guesses at a
+#           budget of positions (same seed, same choice). Its first card (the
+#           pone's lead, the dealer's reply to it) comes from tables of the
+#           same look-ahead over many more guesses (players.opening), except
+#           when a side is about to win. Three or four hands: as normal.
+from micropython import const
+
+from rules.cards import PIPS
+from rules.cribbage import DISCARD, PLAY, SHOW
+from rules.pegging import peg
+from rules.rng import Rng
+from rules.score import score
+
+LEVELS = ("easy", "normal", "expert")
+
+# The device plays one configuration: what an experiment varies (these constants,
+# or code) it varies in a copy of firmware/ (tools/experiment.py), never here.
+#
+# Positions the expert may visit for one card, each guess costing _SETUP more
+# (measured in the MicroPython VM, this keeps a card under 1,000 score() calls'
+# time; see make bench), and the most guesses it draws.
+_BUDGET = const(480)
+_SETUP = const(6)
+_GUESSES = const(48)
+_ONE = const(1024)  # probabilities in 1024ths
+# The look-ahead weighs winning only when a side is this near home (points
+# to peg and show in one deal), and takes a crib to be worth this much.
+_NEAR = const(60)
+_CRIB_GUESS = const(4)
+# A guess at the opponent's cards makes, with those he has laid, the four he kept;
+# the normal computer keeps good hands, so guesses are drawn as likely as he is to
+# keep them: a drawn four stands with a chance by what it scores alone (no starter,
+# capped at 12), PRIOR[his side: 0 dealer, 1 pone][score] / (16 * PRIOR_CAP);
+# else another is drawn, at most _TRIES draws. PRIOR is how much likelier he keeps
+# such a hand than four unseen cards are to make one, in sixteenths (a fit to
+# simulated deals, tools/make_keep_prior.py); a ratio over PRIOR_CAP stands always.
+# Each draw past the first costs _REDRAW positions of the budget.
+PRIOR = (
+    b"\x01\x00\x06\x10\x17\x21\x36\x4d\x84\x83\x83\x81\xae",  # 0.1 0.0 0.4 1.0 1.5 2.1 3.4 4.8 8.3 8.2 8.2 8.0 10.8
+    b"\x01\x00\x05\x0f\x1d\x1f\x35\x4a\x7e\x8e\x7a\xb7\xb2",  # 0.0 0.0 0.3 0.9 1.8 2.0 3.3 4.6 7.9 8.9 7.6 11.4 11.1
+)
+PRIOR_CAP = const(5)
+_TRIES = const(30)
+_REDRAW = const(1)
+# The first card of the play (the pone's lead, the dealer's reply) and the pone's
+# second card (after the lead table's lead) from players.opening's tables rather than
+# the look-ahead, unless a side needs at most OPENING_NEAR (the look-ahead, weighing
+# the game, decides then: a side may peg out in this play).
+OPENING_NEAR = const(15)
+# The opponent's hidden cards are guessed among those his play so far leaves him, read
+# as a normal player's (players.reading, loaded for it), each of his cards read costing about
+# _TOLD_COST positions of the budget.
+_TOLD_COST = const(40)
+_READ = [None, None]  # players.reading's memo for each seat (the module is let go between cards)
+
+
+def level_index(level):
+    if level not in LEVELS:
+        raise ValueError("unknown level %r (one of: %s)" % (level, ", ".join(LEVELS)))
+    return LEVELS.index(level)
+
+
+def unseen(g, seat):
+    """The cards the seat cannot see: not dealt to it, not the starter, not laid by others."""
+    seen = bytearray(52)
+    for c in g.record.dealt[seat]:
+        seen[c] = 1
+    if g.starter is not None:
+        seen[g.starter] = 1
+    for s in range(g.players):
+        for c in g.played[s]:
+            seen[c] = 1
+    return bytes(c for c in range(52) if not seen[c])
+
+
+# Discards (players.laying, loaded for them only).
+
+def discard(g, seat, level):
+    from players import laying
+
+    return laying.choose_discard(g, seat, level)[0]
+
+
+def let_go():
+    """Forget what only the discards use (the advisor, the crib table, the play's
+    table for the expert's lay-away), once every hand is laid away: the play does
+    without them and the next deal loads them again."""
+    from rules import forget
+
+    forget("players.laying")
+    forget("players.advisor")
+    forget("tables.cribtable")
+    forget("tables.playtable")
+    forget("players.race")
+    forget("tables.racetable")
+
+
+# The play.
+
+def play(g, seat, level, tables=True):
+    """The card the seat lays (None: go). tables=False: the expert searches its first
+    cards too (the search's own choice, for the tests and tools)."""
+    cards = g.playable(seat)
+    if not cards:
+        return None
+    if len(cards) == 1:
+        return cards[0]
+    lv = level_index(level)
+    if lv == 0:
+        return _most_now(g, cards)
+    if lv == 2 and g.players == 2 and tables and g.target - max(g.scores) > OPENING_NEAR:
+        # Its first card, and the pone's second, from the opening tables (players.opening,
+        # loaded for them); at the very end of the game the look-ahead, which weighs
+        # winning, decides. (Further out its look at winning gains less than the
+        # tables' many guesses: from 60 points out, as once, measured worse.)
+        if len(cards) == 4 and len(g.seq) < 2:
+            from players import opening
+
+            return opening.card(g, cards)
+        if len(cards) == 3 and len(g.seq) == 2 and g.dealer != seat:
+            from players import opening
+
+            c = opening.second(g, cards)
+            if c is not None:
+                return c
+    values = normal_values(g, seat, cards)
+    if lv == 2 and g.players == 2:
+        totals, guesses = look_ahead(g, seat, cards)
+        # The look-ahead's average, with the normal judgement of the next reply on top.
+        values = [totals[i] * _ONE // guesses + values[i] for i in range(len(cards))]
+    best = 0
+    for i in range(1, len(cards)):
+        if values[i] > values[best]:
+            best = i
+    return cards[best]
+
+
+def _most_now(g, cards):
+    seq = list(g.seq)
+    best = None
+    top = -1
+    for c in cards:
+        seq.append(c)
+        p = peg(seq)
+        seq.pop()
+        if p > top:
+            top = p
+            best = c
+    return best
+
+
+def normal_values(g, seat, cards):
+    """Per card, in 1024ths of a point: what it scores now less the next player's
+    expected best reply, and a tie-break that keeps low cards for later."""
+    nxt = _next_to_play(g, seat)
+    k = len(g.hands[nxt]) if nxt is not None else 0
+    return reply_values(g.seq, g.count, unseen(g, seat), k, cards)
+
+
+def reply_values(seq, count, pool, k, cards):
+    """normal_values() of a position: the count's cards so far and its count, the
+    cards the player cannot see, and how many the next player holds (0: none to play)."""
+    n_pool = len(pool)
+    have = bytearray(13)
+    for c in pool:
+        have[c >> 2] += 1
+    # Chance (1024ths) the next player holds at least one card of each rank.
+    chance = [0] * 13
+    if k and n_pool:
+        for r in range(13):
+            if have[r]:
+                miss = _ONE
+                for j in range(k):
+                    miss = miss * max(0, n_pool - have[r] - j) // (n_pool - j)
+                chance[r] = _ONE - miss
+    seq = list(seq)
+    out = []
+    for c in cards:
+        seq.append(c)
+        now = peg(seq) * _ONE
+        total = count + PIPS[c >> 2]
+        replies = []
+        if k and total < 31:
+            for r in range(13):
+                if chance[r] and total + PIPS[r] <= 31:
+                    seq.append(r * 4)  # suits never score in the play
+                    pts = peg(seq)
+                    seq.pop()
+                    if pts:
+                        replies.append((pts, chance[r]))
+        replies.sort(reverse=True)
+        # Expected best reply: each in turn if he holds it and none better.
+        risk = 0
+        none_better = _ONE
+        for pts, p in replies:
+            risk += pts * p * none_better // _ONE
+            none_better = none_better * (_ONE - p) // _ONE
+        seq.pop()
+        out.append(now - risk + PIPS[c >> 2])
+    return out
+
+
+def _next_to_play(g, seat):
+    """The next seat after this one that can still lay in this count (None: nobody)."""
+    for k in range(1, g.players):
+        s = (seat + k) % g.players
+        if g.hands[s] and not g.passed & (1 << s):
+            return s
+    return None
+
+
+def guess_pool(g, seat):
+    """(pool, spent): the cards the opponent may hold (unseen, above what each of his go
+    calls left room for, and none his play tells he has not got), and the positions of
+    the look-ahead's budget spent reading his play."""
+    opp = 1 - seat
+    k = len(g.hands[opp])
+    floor = 0
+    for s, count in g.gos:
+        if s == opp and 31 - count > floor:
+            floor = 31 - count
+    hidden = unseen(g, seat)
+    pool = bytearray(c for c in hidden if PIPS[c >> 2] > floor)
+    spent = 0
+    if g.played[opp]:
+        from rules import forget
+        from players import reading as told
+
+        memo = _READ[seat & 1]
+        if memo is None:
+            memo = _READ[seat & 1] = told.new_memo()
+        pool = told.leaves(pool, told.told(g, seat, memo), k)
+        forget("players.reading")
+        spent = memo[2] * _TOLD_COST
+    if len(pool) < k:
+        pool = bytearray(hidden)
+    return pool, spent
+
+
+def look_ahead(g, seat, cards):
+    """(totals, guesses): per card, the look-ahead's points won less given to the end
+    of the play, summed over the guesses at the opponent's cards."""
+    from players import lookahead
+
+    opp = 1 - seat
+    k = len(g.hands[opp])
+    mine = g.hands[seat]
+    pool, spent = guess_pool(g, seat)
+    rng = Rng((g.seed ^ (len(g.moves) * 40503)) & 0xFFFFFFFF)
+    # The endgame: what each side needs, and shows after the play (pone first).
+    need_me = g.target - g.scores[seat]
+    need_them = g.target - g.scores[opp]
+    dealer = g.dealer == seat
+    show_me = score(g.kept[seat], g.starter) + (_CRIB_GUESS if dealer else 0)
+    near = need_them <= _NEAR
+    theirs = list(g.played[opp]) + [0] * k
+    prior = PRIOR[1 if dealer else 0] if k else None  # his side: dealer if I am not
+    cap = 16 * PRIOR_CAP
+    totals = [0] * len(mine)
+    out = [None] * len(mine)
+    guess = bytearray(k)
+    guesses = 0
+    for _ in range(_GUESSES):
+        draws = draw_kept(pool, guess, theirs, prior, cap, rng)
+        lookahead.setup(mine, guess, g.seq, g.count, g.passed & (1 << opp))
+        if near or need_me <= _NEAR:
+            show_them = 0
+            if near:
+                show_them = score(theirs, g.starter) + (0 if dealer else _CRIB_GUESS)
+            lookahead.endgame(need_me, need_them, show_me, show_them, not dealer)
+        nodes = lookahead.values(out)
+        for i in range(len(mine)):
+            v = out[i]
+            if v is not None:
+                totals[i] += v
+        guesses += 1
+        # A guess costs its positions and about _SETUP more for drawing and setting it up;
+        # another costs about as much as this one: stop if it would overrun.
+        cost = nodes + _SETUP + (draws - 1) * _REDRAW
+        spent += cost
+        if spent + cost > _BUDGET or not k:
+            break
+    # Let the look-ahead go between cards (loaded again for the next): the heap at the
+    # table keeps only what the game needs.
+    from rules import forget
+
+    forget("players.lookahead")
+    return [totals[mine.index(c)] for c in cards], guesses
+
+
+def draw_kept(pool, guess, theirs, prior, cap, rng):
+    """A guess at his hidden cards into guess and the end of theirs (his kept four: those
+    laid, then the guess), a four standing with chance prior[its score alone] / cap (any
+    four if prior is None), at most _TRIES draws; returns the draws made."""
+    k = len(guess)
+    draws = 0
+    while True:
+        _draw(pool, guess, rng)
+        for i in range(k):
+            theirs[4 - k + i] = guess[i]
+        draws += 1
+        if prior is None or draws == _TRIES or rng.below(cap) < prior[min(score(theirs, None), 12)]:
+            return draws
+
+
+def _draw(pool, guess, rng):
+    """k different cards from pool into guess (a partial shuffle of pool)."""
+    n = len(pool)
+    for i in range(len(guess)):
+        j = i + rng.below(n - i)
+        pool[i], pool[j] = pool[j], pool[i]
+        guess[i] = pool[i]
+
+
+def move(g, level):
+    """Make the computer's move for whoever's turn it is."""
+    if g.phase == DISCARD:
+        s = g.turn
+        cards = discard(g, s, level)
+        g.discard(s, *cards)
+    elif g.phase == PLAY:
+        c = play(g, g.turn, level)
+        if c is None:
+            g.go()
+        else:
+            g.play(c)
+    elif g.phase == SHOW:
+        g.count_hand()
+    else:
+        raise ValueError("the game is over")
