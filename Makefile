@@ -93,7 +93,7 @@ bench: $(VENV)/.stamp node_modules/.stamp
 # pygame window, "--seed N", "--data DIR" (default ~/.pocketcrib/sim).
 # Run from here, so relative paths in SIM_ARGS are the user's.
 sim: $(VENV)/.stamp
-	$(BIN)/python -m pocketcrib.sim $(SIM_ARGS)
+	$(BIN)/python -m pocketcrib.twins.sim $(SIM_ARGS)
 
 # The pictures docs/*.md and README.md show, made by the simulator.
 screens: $(VENV)/.stamp

@@ -1,6 +1,6 @@
 """pytest setup for CPython: make the device code, the host package and test helpers importable.
 
-firmware/ (and hardware/, for pins) run unchanged here; host/pocketcrib/mpshim
+firmware/ (and hardware/, for pins) run unchanged here; host/pocketcrib/twins/mpshim
 supplies CPython stand-ins for MicroPython-only modules (`micropython`, ...).
 
 Test modules are imported with --import-mode=importlib (see pyproject.toml), so
@@ -17,7 +17,7 @@ TESTS = ROOT / "tests"
 PATHS = (
     ROOT / "firmware",
     ROOT / "hardware",
-    ROOT / "host" / "pocketcrib" / "mpshim",
+    ROOT / "host" / "pocketcrib" / "twins" / "mpshim",
     ROOT / "host",
     TESTS,
     *sorted(p for p in TESTS.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))),

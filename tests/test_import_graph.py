@@ -94,7 +94,7 @@ def test_the_graph_sees_imports():
     assert "rules.score" in g["players.cpu"]  # from rules.score import score
     assert "storage.records" in g["storage.saves"]  # from storage import records
     assert "players.laying" in g["players.cpu"]  # inside a function: from players import laying
-    assert "pocketcrib.errors" in g["pocketcrib.sim"]
+    assert "pocketcrib.errors" in g["pocketcrib.twins.sim"]
 
 
 def test_a_planted_circle_is_found():

@@ -208,7 +208,7 @@ def test_runner_on_cpython_skips_what_cannot_run_here(tmp_path):
     # The same module under CPython (no MICROPYTHON_SKIP there): SkipTest is unittest's.
     (tmp_path / "test_demo.py").write_text(TESTS)
     src = make_tree(tmp_path)
-    shim = ROOT / "host" / "pocketcrib" / "mpshim"  # micropython.const
+    shim = ROOT / "host" / "pocketcrib" / "twins" / "mpshim"  # micropython.const
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, (src, tmp_path, CORE, shim))))
     run = subprocess.run([sys.executable, str(RUNNER), "test_demo"], capture_output=True, text=True, env=env,
                          timeout=60)

@@ -89,7 +89,7 @@ def transcripts(tmp_path, text):
     """The script's output lines on CPython and in the VM (firmware as .mpy)."""
     script = tmp_path / "transcript.py"
     script.write_text(text)
-    env_path = [str(FIRMWARE), str(ROOT / "host" / "pocketcrib" / "mpshim")]
+    env_path = [str(FIRMWARE), str(ROOT / "host" / "pocketcrib" / "twins" / "mpshim")]
     cp = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True,
                         env={"PYTHONPATH": ":".join(env_path)})
     rc, mp = run_micropython(script, paths=(FIRMWARE,), use_mpy=True)

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from storage import records
 from storage import fields
 from drive import DEAL, to_menu_row
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 from storage.saves import DEFAULTS
 
 settings.register_profile("default", max_examples=1000, deadline=None,

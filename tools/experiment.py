@@ -44,7 +44,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MPSHIM = ROOT / "host" / "pocketcrib" / "mpshim"
+MPSHIM = ROOT / "host" / "pocketcrib" / "twins" / "mpshim"
 LEVELS = ("easy", "normal", "expert")
 CHUNK = 100  # seeds a worker plays at a time
 _SCORES_SALT = 0x5C0DE5  # mixed into the seed for a game's starting scores

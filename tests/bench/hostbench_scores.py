@@ -15,7 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from pocketcrib import device, export, gridrec, store
+from pocketcrib.board import device
+
+from pocketcrib.scores import export, gridrec, store
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "host"))

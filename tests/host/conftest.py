@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pocketcrib.vboard import VirtualBoard
+from pocketcrib.twins.vboard import VirtualBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = ROOT / "host"

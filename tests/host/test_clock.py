@@ -5,7 +5,7 @@ import time
 
 from test_vboard import close, connect
 
-from pocketcrib import device
+from pocketcrib.board import device
 
 
 def rtc(vb):

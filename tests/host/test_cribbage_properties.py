@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 import cribgames
 import oddrecords
 from storage import fields
-from pocketcrib import cribrec, device, export, store
+from pocketcrib.scores import cribrec, export, store
+from pocketcrib.board import device
 
 PROFILE = oddrecords.profile("host")
 

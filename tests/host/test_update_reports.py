@@ -6,7 +6,11 @@ import json
 
 import pytest
 
-from pocketcrib import device, export, flash, places, store
+from pocketcrib.board import device, flash
+
+from pocketcrib.scores import export, store
+
+from pocketcrib import places
 from updates import Cable, firmware_copy
 
 UNDATED = {"n": 7, "variant": "patience", "seed": 9, "score": 66, "won": False, "target": 80,

@@ -9,7 +9,7 @@ from mpremote.transport import TransportExecError
 from mpremote.transport_serial import SerialTransport
 from watch import WAIT, lit, until
 
-from pocketcrib import vboard
+from pocketcrib.twins import vboard
 
 # main.py that runs until stopped, and says on the flash once it has gone round ten times.
 LOOP_MAIN = """\
@@ -152,9 +152,9 @@ def restart(vb, glass):
 
 
 def test_the_flashed_firmware_runs_and_answers_buttons(make_board, glass, tmp_path):
-    from pocketcrib import flash
-    from pocketcrib.sim import Sim
-    from pocketcrib.vboard import view
+    from pocketcrib.board import flash
+    from pocketcrib.twins.sim import Sim
+    from pocketcrib.twins.vboard import view
 
     sim = Sim(tmp_path / "sim")  # the same firmware on CPython, also from an empty flash
     title = sim.frame()

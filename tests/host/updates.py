@@ -10,9 +10,11 @@ from pathlib import Path
 from mpremote.transport_serial import SerialTransport
 from watch import WAIT
 
-from pocketcrib import device, places
+from pocketcrib.board import device
 
 # Two versions differing in three modules chained so that no mix of them imports: score
+
+from pocketcrib import places
 # and games, games and menus, each of one version need each other's names.
 def _version(v):
     return {"rules/score.py": f"\nPROBE_{v} = 1\n",

@@ -9,7 +9,7 @@ needs and keeps a deadline only as a last resort against a board that hangs.
 
 import time
 
-from pocketcrib.vboard import view
+from pocketcrib.twins.vboard import view
 
 WAIT = 600  # seconds: a last resort only; an idle machine meets every wait in a second or two
 
@@ -68,7 +68,7 @@ class Glass:
     def forget(self):
         """Take what was sent and start again from a blank, switched-off panel: for a board that
         is stopped (or whose game is stopped) and is about to draw afresh."""
-        from pocketcrib.panel import Panel
+        from pocketcrib.twins.panel import Panel
 
         self.screen.read()
         self.screen.panel = Panel()

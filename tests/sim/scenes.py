@@ -83,7 +83,7 @@ DATES = {"day": "2026-11-29", "grid_day": "2026-11-29"}
 
 def render(name, data_dir):
     """The Sim standing on the scene's screen."""
-    from pocketcrib.sim import Sim
+    from pocketcrib.twins.sim import Sim
 
     from rules.rng import unmix
 
@@ -103,7 +103,7 @@ def doc_pictures():
 
 def main(argv):
     out = Path(argv[0]) if argv else ROOT / "docs" / "screens"
-    for p in (ROOT / "firmware", ROOT / "host" / "pocketcrib" / "mpshim", ROOT / "host"):
+    for p in (ROOT / "firmware", ROOT / "host" / "pocketcrib" / "twins" / "mpshim", ROOT / "host"):
         sys.path.insert(0, str(p))
     out.mkdir(parents=True, exist_ok=True)
     for name in doc_pictures():

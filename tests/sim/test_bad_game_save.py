@@ -8,7 +8,7 @@ import pytest
 from drive import DEAL, RESUME, game_keys, to_menu_row
 
 from storage import records
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 MIDWAY = to_menu_row(0) + DEAL * 2  # a solitaire game, two deals played
 OVER = to_menu_row(0) + game_keys("solitaire")  # at the game-over screen

@@ -4,7 +4,7 @@ the board's date (and says so when the clock is not set); and the demo."""
 from drive import GO_ON, INITIALS, code_keys, game_keys
 
 from rules.dealcode import ALPHABET, deal_of_the_day, encode, pretty
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 CODE_ROW, DAY_ROW, DEMO_ROW = 5, 6, 8
 

@@ -8,7 +8,7 @@ from fbops import script
 
 from mpvm import ROOT, run_micropython
 
-SHIM = ROOT / "host" / "pocketcrib" / "mpshim"
+SHIM = ROOT / "host" / "pocketcrib" / "twins" / "mpshim"
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])

@@ -4,7 +4,7 @@ import pytest
 from drive import GO_ON, INITIALS, expected, game_keys, multi_keys, to_menu_row
 
 from rules.match import Match
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 
 def screen(sim):

@@ -10,7 +10,7 @@ from drive import INITIALS, RESUME, grid_keys
 
 from rules import grids
 from rules.grid_games import GAMES, board
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 
 def screen(sim):

@@ -7,7 +7,7 @@ from drive import DEAL, GO_ON, INITIALS, RESUME, expected, to_menu_row
 from players import autoplay
 from rules.dealcode import encode
 from rules.match import Match
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 VERSUS = 4  # the menu row of "Versus the computer"
 POLICY = {0: "hand", 1: "table", 2: "advisor"}

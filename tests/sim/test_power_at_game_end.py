@@ -23,7 +23,7 @@ from rules.cribbage import Cribbage
 from rules.grid_games import GAMES
 from rules.match import Match
 from rules.rng import Rng
-from pocketcrib.sim import Clock, SimBoard
+from pocketcrib.twins.sim import Clock, SimBoard
 from storage.saves import Saves
 from ui.app import App
 from ui.saved import resume

@@ -5,7 +5,7 @@ import shutil
 
 from drive import GO_ON, INITIALS, RESUME, expected, game_keys, multi_keys, to_menu_row
 
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 COUNTING = ("Count", "Summary")
 

@@ -7,7 +7,7 @@ import framebuf
 import pytest
 from drive import to_menu_row
 
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 from ui import gfx
 
 

@@ -8,7 +8,7 @@ from drive import MENU_ROW, crib_keys, multi_keys, to_menu_row
 from scenes import SCENES, render
 
 from rules.cribbage import NOT_CUT
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 from ui import gfx
 
 WIDE = 188  # a three-digit score

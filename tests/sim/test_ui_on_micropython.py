@@ -7,7 +7,7 @@ from pathlib import Path
 from drive import GO_ON, game_keys, to_menu_row
 
 from mpvm import FIRMWARE, run_micropython
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 HERE = Path(__file__).resolve().parent
 BENCH = HERE.parent / "bench"

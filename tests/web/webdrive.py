@@ -6,7 +6,7 @@ import subprocess
 import threading
 from pathlib import Path
 
-from pocketcrib import webpage
+from pocketcrib.twins import webpage
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -114,7 +114,7 @@ def refused(rec):
 
 def _rules():
     """firmware/storage/fields.py of the firmware folder (core.py), imported on the first check."""
-    from pocketcrib.core import use_firmware
+    from pocketcrib.firmware import use_firmware
 
     use_firmware()
     from storage import fields

@@ -24,7 +24,9 @@ import time
 from collections import namedtuple
 from pathlib import Path
 
-from pocketcrib import cribrec, gridrec, places
+from pocketcrib.scores import cribrec, gridrec
+
+from pocketcrib import places
 from pocketcrib.errors import PocketCribError
 from pocketcrib.words import counted
 

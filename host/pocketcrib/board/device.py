@@ -12,7 +12,7 @@ import sys
 from collections import namedtuple
 from pathlib import Path
 
-from pocketcrib import pcr
+from pocketcrib.scores import pcr
 from pocketcrib.errors import PocketCribError
 
 PICO_VID = 0x2E8A
@@ -35,7 +35,7 @@ def list_devices():
     """Serial ports (MicroPython boards first), BOOTSEL drives and virtual boards."""
     from serial.tools import list_ports
 
-    from pocketcrib import vboard
+    from pocketcrib.twins import vboard
 
     rows = []
     for p in sorted(list_ports.comports(), key=lambda p: p.device):
@@ -70,7 +70,7 @@ def bootsel_drives(virtual=True):
     elif os.name == "nt":
         candidates += [f"{c}:\\" for c in "DEFGHIJKLMNOPQRSTUVWXYZ"]
     if virtual:
-        from pocketcrib import vboard
+        from pocketcrib.twins import vboard
 
         candidates += [v["bootsel"] for v in vboard.running() if v.get("bootsel")]
     found = []

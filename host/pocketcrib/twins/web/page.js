@@ -106,7 +106,7 @@ function deviceId() {
 // --- the glass ----------------------------------------------------------------
 
 function drawGlass(state) {
-  // The same mapping as the simulator's panel (host/pocketcrib/panel.py, Panel.lit).
+  // The same mapping as the simulator's panel (host/pocketcrib/twins/panel.py, Panel.lit).
   const [on, allOn, inverted, segRemap, comRemap, contrast] = state.split(" ", 6).map(Number);
   const hex = state.slice(state.lastIndexOf(" ") + 1);
   const level = 60 + Math.floor((contrast * 195) / 255);

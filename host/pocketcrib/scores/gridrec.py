@@ -117,7 +117,7 @@ def _played(grids, g, seed, squares):
 
 def _core():
     """rules.grids and rules.rng of the firmware folder (core.py), imported on the first replay."""
-    from pocketcrib.core import use_firmware
+    from pocketcrib.firmware import use_firmware
 
     use_firmware()
     try:

@@ -4,8 +4,8 @@ import csv
 import io
 import json
 
-from pocketcrib import cribrec, gridrec
-from pocketcrib.store import GAME_FIELDS
+from pocketcrib.scores import cribrec, gridrec
+from pocketcrib.scores.store import GAME_FIELDS
 from pocketcrib.words import counted
 
 VARIANTS = ("solitaire", "patience", "patience2", cribrec.VARIANT, *gridrec.VARIANTS)

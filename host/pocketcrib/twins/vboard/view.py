@@ -3,7 +3,7 @@
 The board runs as `pocketcrib vboard` does (its own port, flash folder and id,
 reachable by every other command meanwhile), with two wires to this process:
 its display's I2C transfers come over a FIFO into the simulator's own panel
-(pocketcrib.panel), drawn by the simulator's terminal view; and each key pressed
+(pocketcrib.twins.panel), drawn by the simulator's terminal view; and each key pressed
 here holds the button's pin low (the board's --pins file) until the board says
 its firmware has read it long enough, so its own button driver debounces it, as
 on the device.
@@ -88,7 +88,7 @@ class Screen:
     """The reading end of the display FIFO, fed into a Panel."""
 
     def __init__(self, path):
-        from pocketcrib.panel import Panel
+        from pocketcrib.twins.panel import Panel
 
         os.mkfifo(path)
         self.fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -123,9 +123,9 @@ class Screen:
 def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=print):
     """Start a virtual board with this checkout's game on it and play it here (in this
     terminal, or window=True in a pygame window) until q."""
-    from pocketcrib import flash as flashing
-    from pocketcrib.sim import SimError, TerminalView, WindowView
-    from pocketcrib.vboard import VirtualBoard
+    from pocketcrib.board import flash as flashing
+    from pocketcrib.twins.sim import SimError, TerminalView, WindowView
+    from pocketcrib.twins.vboard import VirtualBoard
 
     pins = button_pins()
     help_line = "arrows  z: A  x: B  X: long B  q: quit"

@@ -19,7 +19,9 @@ import time
 import zipfile
 from pathlib import Path
 
-from pocketcrib import device, places
+from pocketcrib.board import device
+
+from pocketcrib import places
 from pocketcrib.errors import PocketCribError
 from pocketcrib.words import counted
 

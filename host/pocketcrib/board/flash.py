@@ -20,7 +20,11 @@ import time
 from collections import namedtuple
 from pathlib import Path
 
-from pocketcrib import device, pcr, places
+from pocketcrib.board import device
+
+from pocketcrib.scores import pcr
+
+from pocketcrib import places
 from pocketcrib.errors import PocketCribError
 from pocketcrib.words import counted
 
@@ -291,7 +295,7 @@ def _copy(board, built, targets, progress):
 
 
 def _backup_first(board, out):
-    from pocketcrib import backup
+    from pocketcrib.board import backup
 
     if not board.walk(device.DATA):
         return None

@@ -1,4 +1,4 @@
-"""python -m pocketcrib.vboard: run a virtual board in the foreground (see `pocketcrib vboard --help`)."""
+"""python -m pocketcrib.twins.vboard: run a virtual board in the foreground (see `pocketcrib vboard --help`)."""
 
 import sys
 

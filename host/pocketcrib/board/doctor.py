@@ -2,7 +2,9 @@
 
 import os
 
-from pocketcrib import device, flash, places
+from pocketcrib.board import device, flash
+
+from pocketcrib import places
 from pocketcrib.errors import PocketCribError
 
 HEAP_LOW = 60 * 1024  # below this after boot the game may run out of memory
@@ -10,7 +12,7 @@ FLASH_LOW = 64 * 1024  # room for saves (history of 500 games is ~100 KB) and an
 
 
 def _is_virtual(port):
-    from pocketcrib import vboard
+    from pocketcrib.twins import vboard
 
     return any(os.path.abspath(b["port"]) == os.path.abspath(port) for b in vboard.running())
 

@@ -9,7 +9,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 FIRMWARE = Path(os.environ.get("POCKETCRIB_FIRMWARE", ROOT / "firmware"))
-MPSHIM = HERE / "mpshim"
+MPSHIM = HERE / "twins" / "mpshim"
 
 
 def use_firmware():

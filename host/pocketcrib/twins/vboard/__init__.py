@@ -259,7 +259,7 @@ class VirtualBoard:
         ended); timeout is a last resort for a board neither up nor gone, so generous that only a
         hung one meets it: node starting the VM on a busy computer takes its time."""
         _unlink(self._seen)  # an earlier board's word on its presses
-        cmd = [sys.executable, "-m", "pocketcrib.vboard", "--pins", str(self.pins)]
+        cmd = [sys.executable, "-m", "pocketcrib.twins.vboard", "--pins", str(self.pins)]
         for option, value in (("--flash", self.flash), ("--port", self.port), ("--uid", self.uid),
                               ("--screen", self.screen)):
             if value:
@@ -268,7 +268,7 @@ class VirtualBoard:
             cmd.append("--no-display")
         if self.micropython:
             cmd += ["--micropython", self.micropython]
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE.parents[1]), os.environ.get("PYTHONPATH", "")]))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE.parents[2]), os.environ.get("PYTHONPATH", "")]))
         with open(self.log or os.devnull, "ab") as err:
             self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, start_new_session=True, env=env)
         ready, _, _ = select.select([self.proc.stdout], [], [], timeout)

@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from pocketcrib.core import use_firmware
+from pocketcrib.firmware import use_firmware
 
 use_firmware()
 
@@ -32,7 +32,7 @@ from storage.saves import Saves  # noqa: E402
 from ui.app import App  # noqa: E402
 
 from pocketcrib.errors import PocketCribError  # noqa: E402
-from pocketcrib.panel import Panel  # noqa: E402
+from pocketcrib.twins.panel import Panel  # noqa: E402
 
 KEYS = {name: getattr(buttons, name) for name in ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "B_LONG")}
 _MASK = 0x3FFFFFFF

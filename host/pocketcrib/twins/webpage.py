@@ -1,7 +1,7 @@
 """`pocketcrib web`: the firmware on a static web page, in the MicroPython VM.
 
 build(out) writes a folder that any static web host can serve: index.html,
-page.js and page.css (from pocketcrib/web/), the VM (micropython.mjs and .wasm
+page.js and page.css (from pocketcrib/twins/web/), the VM (micropython.mjs and .wasm
 from the npm package), firmware.json (every firmware file as the board gets it,
 compiled with mpy-cross for the VM's .mpy version, plus the board twin and the
 simulator's virtual panel) and sw.js (the service worker that keeps it
@@ -16,7 +16,9 @@ import json
 import shutil
 from pathlib import Path
 
-from pocketcrib import flash, places
+from pocketcrib.board import flash
+
+from pocketcrib import places
 from pocketcrib.errors import PocketCribError
 
 HERE = Path(__file__).resolve().parent
