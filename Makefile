@@ -97,7 +97,7 @@ sim: $(VENV)/.stamp
 
 # The pictures docs/*.md and README.md show, made by the simulator.
 screens: $(VENV)/.stamp
-	$(BIN)/python tests/sim/scenes.py docs/screens
+	$(BIN)/python tests/helpers/scenes.py docs/screens
 
 # The firmware on a web page (MicroPython VM in the browser), served on
 # localhost; WEB_ARGS="--out DIR" only builds it into DIR, "--port N".

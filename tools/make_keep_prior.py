@@ -12,7 +12,7 @@ a likelihood ratio per score (0 to 12, 12 for twelve or more), printed in sixtee
 
     python tools/make_keep_prior.py [deals]
 
-The default (DEALS) made the shipped PRIOR; tests/test_keep_prior.py regenerates it.
+The default (DEALS) made the shipped PRIOR; tests/tables/test_keep_prior.py regenerates it.
 """
 import itertools
 import os

@@ -18,8 +18,8 @@ OLD = {2: "de8c82f", 3: "fe5b491"}
 
 sys.path[:0] = [str(ROOT / p) for p in ("firmware", "host/pocketcrib/twins/mpshim", "host", "tests/host")]
 
-import cribgames  # noqa: E402
-import gridgames  # noqa: E402
+from helpers import cribgames  # noqa: E402
+from helpers import gridgames  # noqa: E402
 from pocketcrib.board import device  # noqa: E402
 
 

@@ -3,7 +3,7 @@
 import datetime
 import time
 
-from test_vboard import close, connect
+from helpers.repl import close, connect
 
 from pocketcrib.board import device
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import cribgames
-import oddrecords
+from helpers import cribgames
+from helpers import oddrecords
 from storage import fields
 from pocketcrib.scores import cribrec, export, store
 from pocketcrib.board import device

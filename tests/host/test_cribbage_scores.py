@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-import cribgames
+from helpers import cribgames
 from storage import fields
 from pocketcrib import cli as cli_module
 from pocketcrib.scores import cribrec, export, store

@@ -17,8 +17,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-import gridgames
-import oddrecords
+from helpers import gridgames
+from helpers import oddrecords
 from storage import fields
 from rules import grids
 from rules import rng

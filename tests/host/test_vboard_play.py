@@ -13,7 +13,7 @@ import termios
 import time
 from pathlib import Path
 
-from watch import WAIT
+from helpers.watch import WAIT
 
 from pocketcrib.twins import vboard
 
@@ -194,7 +194,7 @@ def test_every_key_is_one_press_on_a_board_too_busy_to_sample_often(make_board, 
 def test_at_the_repl_a_key_is_taken_at_once(make_board, tmp_path):
     # No program runs (a `scores pull` from another terminal, say), so nothing will read the
     # pins: the board says so at once, and a key typed meanwhile is not held for minutes.
-    from watch import until
+    from helpers.watch import until
 
     from pocketcrib.twins.vboard import view
 

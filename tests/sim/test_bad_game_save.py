@@ -5,7 +5,7 @@ the history and `done = -1` recorded the game twice)."""
 import shutil
 
 import pytest
-from drive import DEAL, RESUME, game_keys, to_menu_row
+from helpers.drive import DEAL, RESUME, game_keys, to_menu_row
 
 from storage import records
 from pocketcrib.twins.sim import Sim

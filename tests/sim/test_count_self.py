@@ -2,7 +2,7 @@
 count, the device calls the true one and what was missed; alone the true count
 stands, with muggins in a game of two the missed points go to the other player.
 Checked against the rules core."""
-from drive import GO_ON, INITIALS, MENU_ROW, RESUME, expected, to_menu_row
+from helpers.drive import GO_ON, INITIALS, MENU_ROW, RESUME, expected, to_menu_row
 
 from rules.solitaires import new
 from rules.match import Match

@@ -10,7 +10,7 @@ can, each call of the show is heard)."""
 import shutil
 
 import pytest
-from drive import RESUME, crib_keys, crib_to_the_end
+from helpers.drive import RESUME, crib_keys, crib_to_the_end
 
 from players import cpu
 from rules.cribbage import OVER, PLAY_LABELS, Cribbage

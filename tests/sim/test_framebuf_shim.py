@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 import pytest
-from fbops import script
+from helpers.fbops import script
 
 from mpvm import ROOT, run_micropython
 

@@ -1,7 +1,7 @@
 """Whole games played by key presses in the simulator, for each variant and for
 two-player Solitaire Cribbage, checked against the rules core and the saves."""
 import pytest
-from drive import GO_ON, INITIALS, expected, game_keys, multi_keys, to_menu_row
+from helpers.drive import GO_ON, INITIALS, expected, game_keys, multi_keys, to_menu_row
 
 from rules.match import Match
 from pocketcrib.twins.sim import Sim

@@ -9,8 +9,8 @@ tests/sim/snapshots/grid/ that changed, and those tests skip (look before commit
 from pathlib import Path
 
 import pytest
-import snapshot
-from drive import INITIALS
+from helpers import snapshot
+from helpers.drive import INITIALS
 
 from rules import grids
 from pocketcrib.twins.sim import Sim
@@ -218,4 +218,4 @@ def test_from_the_menu_to_each_grid_game(tmp_path):
     assert screen(sim) == "Menu" and sim.app.screen.cur == GRID_ROW
 
 
-from drive import GRID_ROW  # noqa: E402
+from helpers.drive import GRID_ROW  # noqa: E402

@@ -1,7 +1,7 @@
 """The title and the menu by key presses (issue 14): a saved game is offered,
 not jumped into, and the menu keeps its row after a page opened from it."""
 import pytest
-from drive import RESUME
+from helpers.drive import RESUME
 
 from pocketcrib.twins.sim import Sim
 

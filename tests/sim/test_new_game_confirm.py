@@ -2,7 +2,7 @@
 first (issue 14), B keeps the saved game and goes back where it was, A starts
 the new one."""
 import pytest
-from drive import MENU_ROW, code_keys
+from helpers.drive import MENU_ROW, code_keys
 
 from rules.dealcode import encode
 from pocketcrib.twins.sim import Sim

@@ -225,7 +225,7 @@ def test_make_sim_paths_are_the_users(tmp_path):
 def test_the_date_comes_from_this_computer(tmp_path):
     import datetime
 
-    from drive import game_keys
+    from helpers.drive import game_keys
 
     from storage.saves import Saves
 

@@ -5,7 +5,7 @@ import random
 
 import framebuf
 import pytest
-from drive import to_menu_row
+from helpers.drive import to_menu_row
 
 from pocketcrib.twins.sim import Sim
 from ui import gfx

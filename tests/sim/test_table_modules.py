@@ -7,7 +7,7 @@ import ast
 import sys
 from pathlib import Path
 
-from scenes import _CRIB
+from helpers.scenes import _CRIB
 
 from pocketcrib.twins.sim import Sim
 from ui import app as ui_app

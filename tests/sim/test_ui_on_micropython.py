@@ -4,7 +4,7 @@ draws for the same seed and keys."""
 import shutil
 from pathlib import Path
 
-from drive import GO_ON, game_keys, to_menu_row
+from helpers.drive import GO_ON, game_keys, to_menu_row
 
 from mpvm import FIRMWARE, run_micropython
 from pocketcrib.twins.sim import Sim

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from mpremote.transport_serial import SerialTransport
-from watch import WAIT
+from helpers.watch import WAIT
 
 from pocketcrib.board import device
 

@@ -18,8 +18,8 @@ from multiprocessing import Pool
 
 from players import advisor
 from rules import solitaires as games
-from patience2_reference import first_discard_values
-from test_advisor import brute  # the portable tests' plain enumeration, shared
+from helpers.patience2_reference import first_discard_values
+from brute import brute  # tests/core/brute.py: the portable tests' plain enumeration, shared
 
 TOLERANCE = 0.05
 CHEAP = 80000
@@ -77,7 +77,7 @@ def test_advisor_choice_against_brute_force():
 
 
 # Patience II's first discard, valued over the whole deal (players.advisor.with_gain
-# and look_ahead): against the plain enumeration of tests/patience2_reference.py.
+# and look_ahead): against the plain enumeration of tests/helpers/patience2_reference.py.
 # The last deal is exact there (seven sixes): every last deal of LAST_GAMES games.
 LAST_GAMES = 300
 LOOK_TOLERANCE = 0.15
@@ -127,7 +127,7 @@ SHOWN_OFF = (0.25, 0.4, 0.6, 1e-9)
 def first_discards(seed):
     import numpy as np
 
-    from patience2_reference import all_sixes_or_sample, deal_values
+    from helpers.patience2_reference import all_sixes_or_sample, deal_values
 
     g = games.new("patience2", 70000 + seed)
     out = []

@@ -4,7 +4,7 @@ writes: a few entries recomputed here from the same seeded sample, bit for bit
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
 import make_ahead_table  # noqa: E402
 from tables import aheadtable  # noqa: E402

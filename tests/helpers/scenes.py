@@ -2,7 +2,7 @@
 snapshots under tests/sim/snapshots/ and the docs' pictures come from here.
 
     make screens                                      # the pictures the docs show, 4x PNG
-    .venv/bin/python tests/sim/scenes.py docs/screens # the same
+    .venv/bin/python tests/helpers/scenes.py docs/screens # the same
 """
 import re
 import sys

@@ -45,7 +45,7 @@ def drive(steps, gap_ms=160, resources=False, timeout=1800):
     """Run the steps in Chromium; the JSON the driver printed. timeout: a last resort against a hang
     (the driver's own waits, on the page's state, give up after 10 minutes each)."""
     job = json.dumps({"steps": steps, "gap_ms": gap_ms, "resources": resources})
-    proc = subprocess.run(["node", str(HERE / "browser.mjs")], input=job, capture_output=True, text=True,
+    proc = subprocess.run(["node", str(ROOT / "tests" / "web" / "browser.mjs")], input=job, capture_output=True, text=True,
                           timeout=timeout, cwd=ROOT, env={"CHROMIUM": CHROMIUM, "PATH": "/usr/bin:/bin",
                                                           "HOME": "/tmp"})
     if proc.returncode:

@@ -24,7 +24,7 @@ from players import placement
 from rules.grids import new
 from rules.score import score
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import make_grid_tables  # noqa: E402
 
 ENTRIES = make_grid_tables.SQUARES_KEYS

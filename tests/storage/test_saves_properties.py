@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from storage import records
 from storage import fields
-from drive import DEAL, to_menu_row
+from helpers.drive import DEAL, to_menu_row
 from pocketcrib.twins.sim import Sim
 from storage.saves import DEFAULTS
 
@@ -144,7 +144,7 @@ def _settings(rng):
 def _grid_states():
     """Grid games in progress as the game saves them: fresh, a card in (two players,
     the second to place), mid-game with Foster's rule, over (Cribbage Squares)."""
-    from drive import GRID_ROW
+    from helpers.drive import GRID_ROW
 
     out = []
     for setup, cards in (([], 0), (["UP", "RIGHT", "DOWN"], 1), (["DOWN", "DOWN"], 9),

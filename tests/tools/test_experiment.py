@@ -5,7 +5,7 @@ request that cannot be done says why in one line."""
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import experiment  # noqa: E402

@@ -10,7 +10,7 @@ from pathlib import Path
 from players import advisor
 from tables import cribtable
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_generator_reproduces_the_shipped_table_bit_for_bit():

@@ -4,7 +4,7 @@ score alone) is what tools/make_keep_prior.py makes: regenerated here in full, i
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import make_keep_prior  # noqa: E402

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
 import vscore  # noqa: E402
 from players import advisor
 from rules import solitaires as games  # noqa: E402
 from rules.score import score  # noqa: E402
-from patience2_reference import deal_values, first_discard_values, second_sixes  # noqa: E402
+from helpers.patience2_reference import deal_values, first_discard_values, second_sixes  # noqa: E402
 
 
 def test_vscore_counts_as_score_does():

@@ -13,7 +13,7 @@ import shutil
 import tempfile
 
 import pytest
-from powercut import Os, PowerCut, install
+from helpers.powercut import Os, PowerCut, install
 
 from storage import records
 from storage import saves

@@ -12,7 +12,7 @@ import pytest
 
 from mpvm import DEVICE_PATHS, RUNNER, run_micropython
 
-CORE = Path(__file__).resolve().parent / "core"
+CORE = Path(__file__).resolve().parents[1] / "core"
 MODULES = sorted(p.stem for p in CORE.glob("test_*.py"))
 
 

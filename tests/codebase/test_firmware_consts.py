@@ -15,7 +15,7 @@ Experiments vary a copy of firmware/ (tools/experiment.py)."""
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def early_uses(source):

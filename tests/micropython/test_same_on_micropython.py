@@ -15,7 +15,7 @@ from pathlib import Path
 
 from mpvm import FIRMWARE, run_micropython
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 TRANSCRIPT = """
 from rules import dealcode

@@ -15,7 +15,7 @@ from rules.rng import Rng
 from rules.score import score
 
 # tools/vscore.py (numpy counting) for deal_values.
-TOOLS = str(Path(__file__).resolve().parent.parent / "tools")
+TOOLS = str(Path(__file__).resolve().parents[2] / "tools")
 if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)
 
