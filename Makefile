@@ -93,11 +93,11 @@ bench: $(VENV)/.stamp node_modules/.stamp
 # pygame window, "--seed N", "--data DIR" (default ~/.pocketcrib/sim).
 # Run from here, so relative paths in SIM_ARGS are the user's.
 sim: $(VENV)/.stamp
-	$(BIN)/python -m pocketcrib.sim $(SIM_ARGS)
+	$(BIN)/python -m pocketcrib.twins.sim $(SIM_ARGS)
 
 # The pictures docs/*.md and README.md show, made by the simulator.
 screens: $(VENV)/.stamp
-	$(BIN)/python tests/sim/scenes.py docs/screens
+	$(BIN)/python tests/helpers/scenes.py docs/screens
 
 # The firmware on a web page (MicroPython VM in the browser), served on
 # localhost; WEB_ARGS="--out DIR" only builds it into DIR, "--port N".

@@ -1,12 +1,14 @@
 """pytest setup for CPython: make the device code, the host package and test helpers importable.
 
-firmware/ (and hardware/, for pins) run unchanged here; host/pocketcrib/mpshim
+firmware/ (and hardware/, for pins) run unchanged here; host/pocketcrib/twins/mpshim
 supplies CPython stand-ins for MicroPython-only modules (`micropython`, ...).
 
 Test modules are imported with --import-mode=importlib (see pyproject.toml), so
-two folders may each have a test_games.py. Helper modules (tests/mpvm, and plain
-modules such as tests/core/scratch.py) are found through the folders added here:
-tests/ and each of its subfolders, so helper names must be unique across them.
+two folders may each have a test_games.py. What tests share is in tests/helpers/, a
+package (`from helpers import drive`), and the VM harness is tests/mpvm/ (`from mpvm
+import run_micropython`). The portable helpers the MicroPython VM runs as well are plain
+modules beside their own: tests/core (scratch, skiptest, brute) and tests/bench
+(benchutil, uiboard); those two folders, and only they, are on the path.
 """
 
 import sys
@@ -17,10 +19,11 @@ TESTS = ROOT / "tests"
 PATHS = (
     ROOT / "firmware",
     ROOT / "hardware",
-    ROOT / "host" / "pocketcrib" / "mpshim",
+    ROOT / "host" / "pocketcrib" / "twins" / "mpshim",
     ROOT / "host",
     TESTS,
-    *sorted(p for p in TESTS.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))),
+    TESTS / "core",
+    TESTS / "bench",
 )
 
 for p in reversed(PATHS):

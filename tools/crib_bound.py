@@ -46,7 +46,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
+sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "twins", "mpshim"))
 
 from players import cpu  # noqa: E402
 from rules.cribbage import DISCARD, OVER, PLAY, SHOW, Cribbage  # noqa: E402

@@ -1,7 +1,7 @@
 """Paired experiments on the computer player: a variant of the firmware against the base.
 
 The device ships one configuration: no switch in firmware/ turns a change on or off
-(tests/test_firmware_consts.py). An experiment is run on two snapshot copies of
+(tests/codebase/test_firmware_consts.py). An experiment is run on two snapshot copies of
 firmware/ instead, made in a temporary folder: the base (the working tree's, or
 --base REV's) and the variant, the base changed by
 
@@ -44,7 +44,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MPSHIM = ROOT / "host" / "pocketcrib" / "mpshim"
+MPSHIM = ROOT / "host" / "pocketcrib" / "twins" / "mpshim"
 LEVELS = ("easy", "normal", "expert")
 CHUNK = 100  # seeds a worker plays at a time
 _SCORES_SALT = 0x5C0DE5  # mixed into the seed for a game's starting scores

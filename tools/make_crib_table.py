@@ -18,7 +18,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "host" / "pocketcrib" / "mpshim")]
+sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "host" / "pocketcrib" / "twins" / "mpshim")]
 
 from rules.score import score  # noqa: E402
 

@@ -39,7 +39,7 @@ advance (only the starter unknown), by simulated annealing.
 
 Deterministic for given options (the defaults made the shipped file, and
 --check remakes it and compares, writing nothing); about two minutes of CPU
-(poker 100 s, Squares 15 s), shared by two processes. tests/test_grid_tables.py
+(poker 100 s, Squares 15 s), shared by two processes. tests/tables/test_grid_tables.py
 remakes SQUARES and three poker tables, and checks POKER_ENGLISH_FOSTER on a sample.
 """
 import argparse
@@ -51,7 +51,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "host" / "pocketcrib" / "mpshim")]
+sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "host" / "pocketcrib" / "twins" / "mpshim")]
 
 from rules import grids  # noqa: E402
 from players import placement  # noqa: E402

@@ -12,7 +12,7 @@ a likelihood ratio per score (0 to 12, 12 for twelve or more), printed in sixtee
 
     python tools/make_keep_prior.py [deals]
 
-The default (DEALS) made the shipped PRIOR; tests/test_keep_prior.py regenerates it.
+The default (DEALS) made the shipped PRIOR; tests/tables/test_keep_prior.py regenerates it.
 """
 import itertools
 import os
@@ -20,7 +20,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
+sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "twins", "mpshim"))
 
 from players import cpu  # noqa: E402
 from rules.cribbage import DISCARD, Cribbage  # noqa: E402

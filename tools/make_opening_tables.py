@@ -29,7 +29,7 @@ from itertools import combinations_with_replacement
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
+sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "twins", "mpshim"))
 
 from players import cpu  # noqa: E402
 from players import lookahead  # noqa: E402

@@ -33,7 +33,7 @@ import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "mpshim"))
+sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "twins", "mpshim"))
 
 from players import cpu  # noqa: E402
 from rules.cribbage import Cribbage  # noqa: E402

@@ -4,7 +4,7 @@ Offline tables and brute-force references need hundreds of millions of counts,
 too many for rules.score.score one call at a time. Fifteens, pairs and runs
 depend only on the five ranks, in any order, so they are a lookup in a table of
 every ordered five ranks (13**5 entries); flush and nobs are added by suit.
-tests/test_vscore.py checks it against score() on random hands.
+tests/tools/test_vscore.py checks it against score() on random hands.
 """
 from itertools import combinations
 

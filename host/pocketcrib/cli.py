@@ -53,7 +53,7 @@ def _port(args):
 
 
 def cmd_devices(args):
-    from pocketcrib import device
+    from pocketcrib.board import device
 
     rows = device.list_devices()
     if not rows:
@@ -69,7 +69,7 @@ def cmd_devices(args):
 
 
 def cmd_flash(args):
-    from pocketcrib import flash
+    from pocketcrib.board import flash
 
     flash.flash(_port(args), uf2=args.micropython, force=args.force, progress=not args.quiet)
     return 0
@@ -77,7 +77,8 @@ def cmd_flash(args):
 
 def cmd_pull(args):
     """Pull into the database; problems with the board's files are reported, one line each."""
-    from pocketcrib import device, store
+    from pocketcrib.board import device
+    from pocketcrib.scores import store
 
     with device.connect(_port(args)) as board:
         pulled = device.pull_scores(board)
@@ -89,7 +90,7 @@ def cmd_pull(args):
 
 
 def cmd_show(args):
-    from pocketcrib import export, store
+    from pocketcrib.scores import export, store
 
     db = store.Store(args.db, create=False)
     print(export.table(db.games(variant=args.variant), db.high_scores(variant=args.variant)))
@@ -97,7 +98,7 @@ def cmd_show(args):
 
 
 def cmd_export(args):
-    from pocketcrib import export, store
+    from pocketcrib.scores import export, store
 
     if args.deals and args.format != "csv":
         raise PocketCribError("--deals is for CSV", "the JSON export has each cribbage game's deals in it already")
@@ -116,7 +117,7 @@ def cmd_export(args):
 
 
 def cmd_plot(args):
-    from pocketcrib import export, store
+    from pocketcrib.scores import export, store
 
     games = store.Store(args.db, create=False).games(variant=args.variant)
     if not games:
@@ -127,7 +128,7 @@ def cmd_plot(args):
 
 
 def cmd_backup(args):
-    from pocketcrib import backup, device
+    from pocketcrib.board import backup, device
 
     with device.connect(_port(args)) as board:
         path, manifest = backup.backup(board, args.output)
@@ -137,7 +138,7 @@ def cmd_backup(args):
 
 
 def cmd_restore(args):
-    from pocketcrib import backup, device
+    from pocketcrib.board import backup, device
 
     checked = backup.read_archive(args.archive)  # a bad file is told before any board is looked for
     with device.connect(_port(args)) as board:
@@ -147,21 +148,21 @@ def cmd_restore(args):
 
 
 def cmd_doctor(args):
-    from pocketcrib import doctor
+    from pocketcrib.board import doctor
 
     ok = doctor.run(_port(args), print)
     return 0 if ok else 1
 
 
 def cmd_sim(args):
-    from pocketcrib import sim
+    from pocketcrib.twins import sim
 
     rest = args.args[1:] if args.args[:1] == ["--"] else args.args
     return sim.main(rest) or 0
 
 
 def cmd_vboard(args):
-    from pocketcrib import vboard
+    from pocketcrib.twins import vboard
 
     def ready(p, flash):
         print(f"port {p}", flush=True)
@@ -170,7 +171,7 @@ def cmd_vboard(args):
                   "Ctrl-C switches it off.", flush=True)
 
     if args.play:
-        from pocketcrib.vboard import view
+        from pocketcrib.twins.vboard import view
 
         return view.play(args.flash, args.port, use_braille=args.braille, window=args.window, scale=args.scale)
     return vboard.serve(args.flash, args.port, uid=args.uid, display=not args.no_display, pins=args.pins,
@@ -178,7 +179,8 @@ def cmd_vboard(args):
 
 
 def cmd_web(args):
-    from pocketcrib import places, webpage
+    from pocketcrib import places
+    from pocketcrib.twins import webpage
 
     out = args.out or places.data_dir() / "web"
     sizes = webpage.build(out)
@@ -214,7 +216,9 @@ def version():
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as installed
 
-    from pocketcrib import flash, places
+    from pocketcrib.board import flash
+
+    from pocketcrib import places
 
     try:
         tool = installed("pocketcrib")

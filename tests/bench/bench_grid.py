@@ -4,7 +4,7 @@ On CPython: mean and standard deviation of the final score, and the win rate,
 over GAMES seeded games (2,000, seeds 0..1999; env POCKETCRIB_BENCH_GAMES to
 change) for the random, greedy and advisor policies, for Poker Patience on
 each table with Foster's rule off and on, and for Cribbage Squares. (The same
-seeds play the same games in the VM: tests/test_same_on_micropython.py.)
+seeds play the same games in the VM: tests/micropython/test_same_on_micropython.py.)
 
 On both, per game and table: the advisor's placements timed over a few
 seeded games, mean and slowest, also as a multiple of one score() call

@@ -48,8 +48,9 @@ def main():
         tmp = Path(tmp)
         os.environ["POCKETCRIB_DATA"] = str(tmp / "data")
         os.environ["POCKETCRIB_RUNTIME"] = str(tmp / "run")
-        from pocketcrib import device, flash, store
-        from pocketcrib.vboard import VirtualBoard
+        from pocketcrib.board import device, flash
+        from pocketcrib.scores import store
+        from pocketcrib.twins.vboard import VirtualBoard
 
         vb = VirtualBoard(tmp / "flash").start()
         written = watch_writes()

@@ -1,4 +1,4 @@
-"""Issue 8: the property tests of the saves (tests/test_saves_properties.py) at
+"""Issue 8: the property tests of the saves (tests/storage/test_saves_properties.py) at
 bench size: 10,000 generated /data folders through the boot and the title, and
 5,000 saved games in progress through the resume (make test runs 1,000 and 500)."""
 

@@ -15,11 +15,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from pocketcrib import device, export, gridrec, store
+from pocketcrib.board import device
+
+from pocketcrib.scores import export, gridrec, store
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "host"))
-import gridgames  # noqa: E402  (tests/host: records played by the firmware's engine)
+sys.path.insert(0, str(ROOT / "tests"))
+from helpers import gridgames  # noqa: E402  (tests/helpers: records played by the firmware's engine)
 
 V2 = ROOT / "tests" / "host" / "data" / "scores-v2.sqlite3"
 GAMES = 10_000

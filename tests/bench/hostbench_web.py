@@ -9,9 +9,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from webdrive import Site, chromium_missing, drive  # noqa: E402
+from helpers.webdrive import Site, chromium_missing, drive  # noqa: E402
 
 RUNS = 5
 

@@ -42,7 +42,7 @@ def main(argv=None):
     for b in benches:
         if "cpython" in where:
             print(f"== {b.stem} (CPython {sys.version.split()[0]})", flush=True)
-            path = [*DEVICE_PATHS, ROOT / "host" / "pocketcrib" / "mpshim", HERE, ROOT / "host"]
+            path = [*DEVICE_PATHS, ROOT / "host" / "pocketcrib" / "twins" / "mpshim", HERE, ROOT / "host"]
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, path)))
             t0 = time.monotonic()
             rc = subprocess.run([sys.executable, str(b)], env=env, cwd=ROOT).returncode

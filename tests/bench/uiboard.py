@@ -47,7 +47,7 @@ def settle(app):
 
 
 def press(app, name, ms=150):
-    """As pocketcrib.sim.Sim.press: time passes, the key is queued, the app steps."""
+    """As pocketcrib.twins.sim.Sim.press: time passes, the key is queued, the app steps."""
     app.board.t += ms
     app.keys.push(NAMES[name])
     app.step()
@@ -55,7 +55,7 @@ def press(app, name, ms=150):
 
 
 def wait(app, ms):
-    """As pocketcrib.sim.Sim.wait: time passes with no key, a step every 100 ms."""
+    """As pocketcrib.twins.sim.Sim.wait: time passes with no key, a step every 100 ms."""
     for _ in range(ms // 100):
         app.board.t += 100
         app.step()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pocketcrib.vboard import VirtualBoard
+from pocketcrib.twins.vboard import VirtualBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = ROOT / "host"
@@ -43,7 +43,7 @@ def make_board(home, tmp_path):
 @pytest.fixture
 def glass(tmp_path):
     """The display of a board made with make_board(screen=glass.path), watched as it is drawn (watch.py)."""
-    from watch import Glass
+    from helpers.watch import Glass
 
     g = Glass(tmp_path / "screen")
     yield g

@@ -16,15 +16,15 @@ DATA = ROOT / "tests" / "host" / "data"
 # The last commit of each schema version's store.py.
 OLD = {2: "de8c82f", 3: "fe5b491"}
 
-sys.path[:0] = [str(ROOT / p) for p in ("firmware", "host/pocketcrib/mpshim", "host", "tests/host")]
+sys.path[:0] = [str(ROOT / p) for p in ("firmware", "host/pocketcrib/twins/mpshim", "host", "tests/host")]
 
-import cribgames  # noqa: E402
-import gridgames  # noqa: E402
-from pocketcrib import device  # noqa: E402
+from helpers import cribgames  # noqa: E402
+from helpers import gridgames  # noqa: E402
+from pocketcrib.board import device  # noqa: E402
 
 
 def old_store(commit):
-    source = subprocess.run(["git", "show", f"{commit}:host/pocketcrib/store.py"], cwd=ROOT, check=True,
+    source = subprocess.run(["git", "show", f"{commit}:host/pocketcrib/scores/store.py"], cwd=ROOT, check=True,
                             capture_output=True, text=True).stdout
     spec = importlib.util.spec_from_loader(f"store_{commit}", loader=None)
     module = importlib.util.module_from_spec(spec)

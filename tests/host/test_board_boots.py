@@ -8,7 +8,7 @@ import shutil
 
 from storage import records
 from pocketcrib import places
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 GOOD = [{"n": n, "variant": "solitaire", "seed": n, "score": 50 + n, "won": False, "target": 91,
          "rounds": [50 + n], "date": None, "players": 1, "code": None} for n in (1, 2, 3)]

@@ -3,9 +3,9 @@
 import datetime
 import time
 
-from test_vboard import close, connect
+from helpers.repl import close, connect
 
-from pocketcrib import device
+from pocketcrib.board import device
 
 
 def rtc(vb):

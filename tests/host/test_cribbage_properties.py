@@ -11,10 +11,11 @@ from pathlib import Path
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import cribgames
-import oddrecords
+from helpers import cribgames
+from helpers import oddrecords
 from storage import fields
-from pocketcrib import cribrec, device, export, store
+from pocketcrib.scores import cribrec, export, store
+from pocketcrib.board import device
 
 PROFILE = oddrecords.profile("host")
 

@@ -2,7 +2,7 @@
 a database of the previous schema migrates in place without losing a row.
 
 Records are the firmware's own (games played out by players.cpu and recorded by ui.cribstats, see
-cribgames.py); the checks read the board's packed deals independently of pocketcrib.cribrec.
+cribgames.py); the checks read the board's packed deals independently of pocketcrib.scores.cribrec.
 """
 
 import csv
@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-import cribgames
+from helpers import cribgames
 from storage import fields
 from pocketcrib import cli as cli_module
-from pocketcrib import cribrec, device, export, store
+from pocketcrib.scores import cribrec, export, store
+from pocketcrib.board import device
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "e6614c311b7e5c2f"
@@ -220,7 +221,7 @@ def test_without_the_board_rules_cribbage_waits_on_the_board(tmp_path, games):
     are not saved, a line each saying why and what to do; the other games are."""
     solo = {"n": 9, "variant": "solitaire", "seed": 5, "score": 80, "won": False, "target": 91, "rounds": [80],
             "date": None, "players": 1, "code": None}
-    code = ("import json, sys; from pocketcrib import device, store; "
+    code = ("import json, sys; from pocketcrib.board import device; from pocketcrib.scores import store; "
             "r = store.Store(sys.argv[1]).add_pull(device.Pulled('b0a4', [], json.load(sys.stdin), [])); "
             "print(json.dumps([r.games_added, r.problems]))")
     env = dict(os.environ, POCKETCRIB_FIRMWARE=str(tmp_path / "nowhere"), PYTHONPATH=str(ROOT / "host"))

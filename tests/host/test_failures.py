@@ -10,10 +10,10 @@ import subprocess
 import sys
 import zipfile
 
-import cribgames
+from helpers import cribgames
 from storage import records  # the firmware's own writer of save files
 import serial
-from watch import WAIT, until
+from helpers.watch import WAIT, until
 
 GOOD = [{"n": i, "variant": "solitaire", "seed": 100 + i, "score": 60 + i, "won": False, "target": 91,
          "rounds": [10, 10, 10, 10, 10, 10 + i], "date": None, "players": 1, "code": None} for i in (1, 2, 3)]

@@ -5,8 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pocketcrib import export
-from pocketcrib.store import PullReport
+from pocketcrib.scores import export
+from pocketcrib.scores.store import PullReport
 from pocketcrib.words import counted
 
 

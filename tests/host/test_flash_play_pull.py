@@ -19,9 +19,10 @@ from pathlib import Path
 from PIL import Image
 
 from players import autoplay
-from pocketcrib import flash, places
+from pocketcrib.board import flash
 
 # (variant, seed, policy): auto-discards, as the demo mode plays.
+from pocketcrib import places
 GAMES = [("solitaire", 11, "random"), ("patience", 12, "random"), ("solitaire", 13, "advisor"),
          ("patience2", 14, "random"), ("solitaire", 15, "hand")]
 

@@ -17,12 +17,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-import gridgames
-import oddrecords
+from helpers import gridgames
+from helpers import oddrecords
 from storage import fields
 from rules import grids
 from rules import rng
-from pocketcrib import device, export, gridrec, store
+from pocketcrib.board import device
+from pocketcrib.scores import export, gridrec, store
 
 BOARD = "e6614c311b7e5c2f"
 KINDS = [("poker", "american", False), ("poker", "english", False), ("poker", "american", True),

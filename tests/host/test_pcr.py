@@ -2,7 +2,7 @@
 
 from storage import records
 
-from pocketcrib import pcr
+from pocketcrib.scores import pcr
 
 RECS = [{"n": i, "variant": "patience", "score": 40 + i, "rounds": [i, 2 * i]} for i in range(1, 6)]
 

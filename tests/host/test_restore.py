@@ -19,7 +19,9 @@ import zipfile
 
 import pytest
 
-from pocketcrib import backup, places
+from pocketcrib.board import backup
+
+from pocketcrib import places
 from pocketcrib.errors import PocketCribError
 
 UID = "e6614c311b7e5c2f"

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from storage import fields
-from pocketcrib import cribrec, device, export, gridrec, store
+from pocketcrib.scores import cribrec, export, gridrec, store
+from pocketcrib.board import device
 
 DATA = Path(__file__).parent / "data"
 OLD_TABLES = {2: ("games", "high_scores", "pulls"), 3: ("games", "high_scores", "pulls", "crib_games", "crib_deals")}

@@ -7,7 +7,8 @@ import sqlite3
 import pytest
 
 from storage import records
-from pocketcrib import device, pcr, store
+from pocketcrib.board import device
+from pocketcrib.scores import pcr, store
 from pocketcrib.errors import PocketCribError
 
 

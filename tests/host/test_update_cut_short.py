@@ -16,10 +16,10 @@ import pytest
 from mpremote.transport import TransportExecError
 from storage import records  # the firmware's writer of save files
 
-from pocketcrib import device, flash
+from pocketcrib.board import device, flash
 from pocketcrib.errors import PocketCribError
-from pocketcrib.sim import Sim
-from updates import NEW, OLD, Cable, board_screen, changes_board, files, firmware_copy, lit, modules, \
+from pocketcrib.twins.sim import Sim
+from helpers.updates import NEW, OLD, Cable, board_screen, changes_board, files, firmware_copy, lit, modules, \
     update_incomplete_screen
 
 GAMES = [{"n": n, "variant": "solitaire", "seed": 500 + n, "score": 70 + n, "won": False, "target": 91,

@@ -6,8 +6,12 @@ import json
 
 import pytest
 
-from pocketcrib import device, export, flash, places, store
-from updates import Cable, firmware_copy
+from pocketcrib.board import device, flash
+
+from pocketcrib.scores import export, store
+
+from pocketcrib import places
+from helpers.updates import Cable, firmware_copy
 
 UNDATED = {"n": 7, "variant": "patience", "seed": 9, "score": 66, "won": False, "target": 80,
            "rounds": [12, 14, 13, 15, 12], "date": None, "players": 1, "code": None}

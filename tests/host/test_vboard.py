@@ -6,10 +6,10 @@ import time
 
 import pytest
 from mpremote.transport import TransportExecError
-from mpremote.transport_serial import SerialTransport
-from watch import WAIT, lit, until
+from helpers.repl import close, connect, read_until
+from helpers.watch import WAIT, lit, until
 
-from pocketcrib import vboard
+from pocketcrib.twins import vboard
 
 # main.py that runs until stopped, and says on the flash once it has gone round ten times.
 LOOP_MAIN = """\
@@ -22,24 +22,6 @@ while True:
     time.sleep_ms(20)
 """
 FRIENDLY = b'Type "help()" for more information.\r\n>>> '
-
-
-def connect(vb, soft_reset=True):
-    t = SerialTransport(vb.port, baudrate=115200)
-    t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=WAIT)
-    return t
-
-
-def read_until(t, ending):
-    """What the board sends up to `ending`, however long it takes (WAIT at most)."""
-    out = t.read_until(1, ending, timeout=None, timeout_overall=WAIT)
-    assert out.endswith(ending), out
-    return out
-
-
-def close(t):
-    t.exit_raw_repl()
-    t.close()
 
 
 def test_raw_repl_raw_paste_and_micropython_errnos(make_board):
@@ -152,9 +134,9 @@ def restart(vb, glass):
 
 
 def test_the_flashed_firmware_runs_and_answers_buttons(make_board, glass, tmp_path):
-    from pocketcrib import flash
-    from pocketcrib.sim import Sim
-    from pocketcrib.vboard import view
+    from pocketcrib.board import flash
+    from pocketcrib.twins.sim import Sim
+    from pocketcrib.twins.vboard import view
 
     sim = Sim(tmp_path / "sim")  # the same firmware on CPython, also from an empty flash
     title = sim.frame()

@@ -13,9 +13,9 @@ import termios
 import time
 from pathlib import Path
 
-from watch import WAIT
+from helpers.watch import WAIT
 
-from pocketcrib import vboard
+from pocketcrib.twins import vboard
 
 HOST = Path(__file__).resolve().parents[2] / "host"
 # Keys as typed in the terminal: A is z, B is x, RIGHT is l. A deal: mark the two lowest
@@ -159,7 +159,7 @@ def test_every_key_is_one_press_on_a_board_too_busy_to_sample_often(make_board, 
     # from the sample that took the press, short of a pause: each key typed is still exactly one press.
     from mpremote.transport_serial import SerialTransport
 
-    from pocketcrib.vboard import view
+    from pocketcrib.twins.vboard import view
 
     pins = view.button_pins()
     vb = make_board(pins=tmp_path / "pins.json")
@@ -194,9 +194,9 @@ def test_every_key_is_one_press_on_a_board_too_busy_to_sample_often(make_board, 
 def test_at_the_repl_a_key_is_taken_at_once(make_board, tmp_path):
     # No program runs (a `scores pull` from another terminal, say), so nothing will read the
     # pins: the board says so at once, and a key typed meanwhile is not held for minutes.
-    from watch import until
+    from helpers.watch import until
 
-    from pocketcrib.vboard import view
+    from pocketcrib.twins.vboard import view
 
     a = view.button_pins()["A"]
     vb = make_board(pins=tmp_path / "pins.json")  # an empty flash: it sits at the REPL
@@ -219,7 +219,7 @@ def test_a_program_that_never_reads_its_buttons_has_each_key_let_go_at_last():
     # A program that runs without reading the pins (not the game) never says it took a key:
     # each is held GIVE_UP_MS at most, then let go, and the release given up on too, so keys
     # typed meanwhile are pressed one after another, never two pins at once.
-    from pocketcrib.vboard import view
+    from pocketcrib.twins.vboard import view
 
     forced = []
     presser = view.Presser(lambda levels, n, span, then: forced.append((ms, dict(levels), n, span, then)),

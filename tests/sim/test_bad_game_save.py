@@ -5,10 +5,10 @@ the history and `done = -1` recorded the game twice)."""
 import shutil
 
 import pytest
-from drive import DEAL, RESUME, game_keys, to_menu_row
+from helpers.drive import DEAL, RESUME, game_keys, to_menu_row
 
 from storage import records
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 MIDWAY = to_menu_row(0) + DEAL * 2  # a solitaire game, two deals played
 OVER = to_menu_row(0) + game_keys("solitaire")  # at the game-over screen

@@ -2,11 +2,11 @@
 count, the device calls the true one and what was missed; alone the true count
 stands, with muggins in a game of two the missed points go to the other player.
 Checked against the rules core."""
-from drive import GO_ON, INITIALS, MENU_ROW, RESUME, expected, to_menu_row
+from helpers.drive import GO_ON, INITIALS, MENU_ROW, RESUME, expected, to_menu_row
 
 from rules.solitaires import new
 from rules.match import Match
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 # Settings rows: ..., Sound (5), Count it yourself (6), Muggins (7).
 COUNT_SELF = "A UP UP A" + " DOWN" * 6 + " RIGHT B B"

@@ -10,11 +10,11 @@ can, each call of the show is heard)."""
 import shutil
 
 import pytest
-from drive import RESUME, crib_keys, crib_to_the_end
+from helpers.drive import RESUME, crib_keys, crib_to_the_end
 
 from players import cpu
 from rules.cribbage import OVER, PLAY_LABELS, Cribbage
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 from storage.saves import Saves
 from ui.cribstats import mode_of, record, stats
 

@@ -1,10 +1,10 @@
 """Shared deals by key presses: a code keyed in deals that variant and seed, the
 game's code is shown and stored with its score, the deal of the day comes from
 the board's date (and says so when the clock is not set); and the demo."""
-from drive import GO_ON, INITIALS, code_keys, game_keys
+from helpers.drive import GO_ON, INITIALS, code_keys, game_keys
 
 from rules.dealcode import ALPHABET, deal_of_the_day, encode, pretty
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 CODE_ROW, DAY_ROW, DEMO_ROW = 5, 6, 8
 

@@ -3,7 +3,7 @@ as the player meets it: the board boots, says what it set aside, and goes on
 saving; nothing else is lost and /data is not set aside."""
 import os
 
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 
 def _played(data):

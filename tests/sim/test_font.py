@@ -1,12 +1,17 @@
-"""The device font: firmware/ui/font.py is what host/pocketcrib/fontsrc.py makes,
+"""The device font: firmware/ui/font.py is what tools/fontsrc.py makes,
 and the glyphs have the shapes drawn there."""
-from pocketcrib import fontsrc
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+
+import fontsrc  # noqa: E402
 from ui import font
 
 
 def test_font_file_is_generated_from_the_art():
     assert fontsrc.TARGET.read_text() == fontsrc.render(), (
-        "firmware/ui/font.py is stale: run `cd host && python -m pocketcrib.fontsrc`")
+        "firmware/ui/font.py is stale: run `python tools/fontsrc.py`")
 
 
 def test_every_small_glyph_decodes_to_its_art():

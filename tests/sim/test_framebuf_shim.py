@@ -4,11 +4,11 @@ import subprocess
 import sys
 
 import pytest
-from fbops import script
+from helpers.fbops import script
 
 from mpvm import ROOT, run_micropython
 
-SHIM = ROOT / "host" / "pocketcrib" / "mpshim"
+SHIM = ROOT / "host" / "pocketcrib" / "twins" / "mpshim"
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])

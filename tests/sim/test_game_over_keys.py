@@ -1,9 +1,9 @@
 """A pressed again and again, as when skipping through the counting, stops at
 game over and at the initials (issue 14): each takes A only after a pause,
 and says so once the pause is over."""
-from drive import DEAL, GO_ON, game_keys, multi_keys, to_menu_row
+from helpers.drive import DEAL, GO_ON, game_keys, multi_keys, to_menu_row
 
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 from ui import gfx
 
 BURST = ["A"] * 30  # 4.5 s of A, one every 150 ms

@@ -1,10 +1,10 @@
 """Whole games played by key presses in the simulator, for each variant and for
 two-player Solitaire Cribbage, checked against the rules core and the saves."""
 import pytest
-from drive import GO_ON, INITIALS, expected, game_keys, multi_keys, to_menu_row
+from helpers.drive import GO_ON, INITIALS, expected, game_keys, multi_keys, to_menu_row
 
 from rules.match import Match
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 
 def screen(sim):

@@ -6,11 +6,11 @@ import json
 
 from storage import records
 from storage import fields
-from drive import INITIALS, RESUME, grid_keys
+from helpers.drive import INITIALS, RESUME, grid_keys
 
 from rules import grids
 from rules.grid_games import GAMES, board
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 
 def screen(sim):
@@ -221,7 +221,7 @@ def test_the_records_are_checked_field_by_field(tmp_path):
 
 
 def test_a_grid_game_from_a_deal_code_places_a_friends_cards(tmp_path):
-    from drive import code_keys
+    from helpers.drive import code_keys
 
     from rules.dealcode import encode, pretty
 

@@ -9,11 +9,11 @@ tests/sim/snapshots/grid/ that changed, and those tests skip (look before commit
 from pathlib import Path
 
 import pytest
-import snapshot
-from drive import INITIALS
+from helpers import snapshot
+from helpers.drive import INITIALS
 
 from rules import grids
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 SNAPS = Path(__file__).resolve().parent / "snapshots" / "grid"
 OPTIONS = [("poker", "american", False), ("poker", "english", False), ("poker", "american", True),
@@ -189,7 +189,7 @@ def test_the_screens_draw_the_same_frames_in_the_micropython_vm(tmp_path):
     script = tmp_path / "grid_vm.py"
     script.write_text(VM_SCRIPT)
     root = FIRMWARE.parent
-    env = {"PYTHONPATH": ":".join(str(p) for p in (FIRMWARE, root / "host" / "pocketcrib" / "mpshim", root / "host"))}
+    env = {"PYTHONPATH": ":".join(str(p) for p in (FIRMWARE, root / "host" / "pocketcrib" / "twins" / "mpshim", root / "host"))}
     cp = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True, env=env)
     rc, out = run_micropython(script, paths=(FIRMWARE,), use_mpy=True)
     assert rc == 0, out
@@ -218,4 +218,4 @@ def test_from_the_menu_to_each_grid_game(tmp_path):
     assert screen(sim) == "Menu" and sim.app.screen.cur == GRID_ROW
 
 
-from drive import GRID_ROW  # noqa: E402
+from helpers.drive import GRID_ROW  # noqa: E402

@@ -1,9 +1,9 @@
 """The title and the menu by key presses (issue 14): a saved game is offered,
 not jumped into, and the menu keeps its row after a page opened from it."""
 import pytest
-from drive import RESUME
+from helpers.drive import RESUME
 
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 # Menu rows (no game saved) and the keys that leave the page each one opens.
 PAGES = {

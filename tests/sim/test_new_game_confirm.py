@@ -2,10 +2,10 @@
 first (issue 14), B keeps the saved game and goes back where it was, A starts
 the new one."""
 import pytest
-from drive import MENU_ROW, code_keys
+from helpers.drive import MENU_ROW, code_keys
 
 from rules.dealcode import encode
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 # From the menu (with "Resume the game" on top): keys to where a new game starts.
 # The deal of the day needs the board's date.

@@ -2,12 +2,12 @@
 the computer plays its own pack at its level, visibly and at a pace, keeping
 level with the player; checked against the rules core (players.autoplay, Match)."""
 import pytest
-from drive import DEAL, GO_ON, INITIALS, RESUME, expected, to_menu_row
+from helpers.drive import DEAL, GO_ON, INITIALS, RESUME, expected, to_menu_row
 
 from players import autoplay
 from rules.dealcode import encode
 from rules.match import Match
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 VERSUS = 4  # the menu row of "Versus the computer"
 POLICY = {0: "hand", 1: "table", 2: "advisor"}

@@ -1,7 +1,7 @@
 """The power policy, driven by the simulator's clock: dim after the idle time,
 display off later (the game saved first), any key wakes and only wakes; an
 idle app draws nothing."""
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 
 def _table(tmp_path):

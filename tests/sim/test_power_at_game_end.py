@@ -5,7 +5,7 @@ Each game is played to its end on the rules core and saved as the UI saves it, o
 a history of older games. Its end is then run as the device runs it (a fresh
 Saves and App, the game resumed by ui.saved.resume, the end screen's finish(),
 initials for any high score) with the power cut after k file ticks (records.py's
-bytes written, renames and removes: tests/powercut.py), for every k from 0 to
+bytes written, renames and removes: tests/helpers/powercut.py), for every k from 0 to
 the whole end. The next boot resumes the game and finishes it again; then the
 history must hold each player's game exactly once, the old games as they were,
 no game number twice, and no saved game left.
@@ -16,14 +16,14 @@ import shutil
 import tempfile
 
 import pytest
-from powercut import PowerCut, install
+from helpers.powercut import PowerCut, install
 
 from players import cpu
 from rules.cribbage import Cribbage
 from rules.grid_games import GAMES
 from rules.match import Match
 from rules.rng import Rng
-from pocketcrib.sim import Clock, SimBoard
+from pocketcrib.twins.sim import Clock, SimBoard
 from storage.saves import Saves
 from ui.app import App
 from ui.saved import resume

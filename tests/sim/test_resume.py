@@ -3,9 +3,9 @@ flash folder) offers to resume, and resumes to the last completed move on the
 screen it was on; a finished game is recorded once, whenever the cut came."""
 import shutil
 
-from drive import GO_ON, INITIALS, RESUME, expected, game_keys, multi_keys, to_menu_row
+from helpers.drive import GO_ON, INITIALS, RESUME, expected, game_keys, multi_keys, to_menu_row
 
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 COUNTING = ("Count", "Summary")
 

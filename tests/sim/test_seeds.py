@@ -1,7 +1,7 @@
 """New games' seeds: each player of a match gets a pack of his own, even while
 the board's clock stands still (the first milliseconds after boot, or the
 several seeds a match takes in one go)."""
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 from uiboard import Board
 from ui.app import App
 from ui.game import start

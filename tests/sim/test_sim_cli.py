@@ -14,10 +14,10 @@ import time
 import pytest
 from PIL import Image
 
-from pocketcrib import core
-from pocketcrib import sim as simmod
-from pocketcrib.panel import Panel
-from pocketcrib.sim import Sim, braille, halfblocks, main
+from pocketcrib import firmware
+from pocketcrib.twins import sim as simmod
+from pocketcrib.twins.panel import Panel
+from pocketcrib.twins.sim import Sim, braille, halfblocks, main
 
 WAIT = 600  # seconds: a last resort against a hang; every wait here ends on what the program does
 
@@ -85,7 +85,7 @@ def test_terminal_simulator_in_a_pty(tmp_path, cols, rows, glyph):
 
     A roomy terminal gets half-blocks; an 80x24 one gets braille so the glass fits.
     """
-    env = {"POCKETCRIB_SIM_DATA": str(tmp_path), "PYTHONPATH": str(core.ROOT / "host")}
+    env = {"POCKETCRIB_SIM_DATA": str(tmp_path), "PYTHONPATH": str(firmware.ROOT / "host")}
     game = tmp_path / "game.pcr"
     rc, text = _run_in_pty(_sim_argv(), cols, rows, keys=[b"zz", game.exists, b"q"], env=env,
                            shown="arrows move")  # menu, a game, quit
@@ -183,20 +183,20 @@ def _run_in_pty(argv, cols=80, rows=24, keys=(), cwd=None, env=None, shown=None)
 
 
 def _sim_argv():
-    return [sys.executable, "-c", "import sys; from pocketcrib.sim import main; sys.exit(main())"]
+    return [sys.executable, "-c", "import sys; from pocketcrib.twins.sim import main; sys.exit(main())"]
 
 
 def test_ctrl_c_in_make_sim_ends_cleanly(tmp_path):
     # Ctrl-C is the simulator's quit key, not a signal to make: no "make: *** ... Error 130".
     rc, out = _run_in_pty(["make", "-s", "sim", "SIM_ARGS=--data %s" % tmp_path], keys=[b"z", b"\x03"],
-                          cwd=core.ROOT, shown="arrows move")
+                          cwd=firmware.ROOT, shown="arrows move")
     assert rc == 0, out
     assert "Error" not in out and "arrows move" in out
 
 
 def test_a_terminal_too_small_is_told_so(tmp_path):
     rc, out = _run_in_pty(_sim_argv(), cols=60, rows=15, env={"POCKETCRIB_SIM_DATA": str(tmp_path),
-                                                            "PYTHONPATH": str(core.ROOT / "host")})
+                                                            "PYTHONPATH": str(firmware.ROOT / "host")})
     assert rc == 2
     assert out.strip() == "pocketcrib: terminal too small (need 66x19, this one is 60x15)"
 
@@ -213,9 +213,9 @@ def test_window_without_a_display_says_so_in_one_line(tmp_path):
 
 def test_make_sim_paths_are_the_users(tmp_path):
     # make runs the simulator where the user ran make: relative --data, --shot and shot: land there.
-    rel = os.path.relpath(tmp_path, core.ROOT)
+    rel = os.path.relpath(tmp_path, firmware.ROOT)
     args = "--data %s/d --seed 7 --keys 'A A shot:%s/mid.png' --shot %s/end.png" % (rel, rel, rel)
-    proc = subprocess.run(["make", "-s", "sim", "SIM_ARGS=" + args], cwd=core.ROOT, capture_output=True,
+    proc = subprocess.run(["make", "-s", "sim", "SIM_ARGS=" + args], cwd=firmware.ROOT, capture_output=True,
                           text=True, timeout=WAIT)
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "mid.png").is_file() and (tmp_path / "end.png").is_file()
@@ -225,7 +225,7 @@ def test_make_sim_paths_are_the_users(tmp_path):
 def test_the_date_comes_from_this_computer(tmp_path):
     import datetime
 
-    from drive import game_keys
+    from helpers.drive import game_keys
 
     from storage.saves import Saves
 
@@ -258,6 +258,6 @@ def test_ctrl_c_in_make_sim_window_ends_cleanly(tmp_path):
     # The window's terminal takes Ctrl-C as a key too, so make is not interrupted either.
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     rc, out = _run_in_pty(["make", "-s", "sim", "SIM_ARGS=--window --data %s" % tmp_path], keys=[b"\x03"],
-                          cwd=core.ROOT, env=env)
+                          cwd=firmware.ROOT, env=env)
     assert rc == 0, out
     assert "Error" not in out and "pygame" not in out

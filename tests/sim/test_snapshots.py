@@ -5,9 +5,9 @@ at them before committing); see snapshot.py."""
 from pathlib import Path
 
 import pytest
-import snapshot
+from helpers import snapshot
 from PIL import Image
-from scenes import SCENES, render
+from helpers.scenes import SCENES, render
 
 SNAPS = Path(__file__).resolve().parent / "snapshots"
 
@@ -38,7 +38,7 @@ def test_doc_pictures_are_the_snapshots():
 def test_the_docs_show_every_picture_made_for_them():
     # `make screens` writes what the docs show, no more: every file in
     # docs/screens/ is shown, and every picture shown is a scene that is there.
-    from scenes import doc_pictures
+    from helpers.scenes import doc_pictures
 
     docs = SNAPS.parents[2] / "docs" / "screens"
     shown = doc_pictures()

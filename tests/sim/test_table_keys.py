@@ -5,9 +5,9 @@ import random
 
 import framebuf
 import pytest
-from drive import to_menu_row
+from helpers.drive import to_menu_row
 
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 from ui import gfx
 
 

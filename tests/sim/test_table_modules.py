@@ -7,9 +7,9 @@ import ast
 import sys
 from pathlib import Path
 
-from scenes import _CRIB
+from helpers.scenes import _CRIB
 
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 from ui import app as ui_app
 
 UI = Path(__file__).resolve().parents[2] / "firmware" / "ui"

@@ -4,11 +4,11 @@ names and labels. Each text the firmware draws (ui.gfx.text, which centre and
 right go through) is a box; no box may run off the glass, and boxes on the
 same rows must stay a space apart."""
 import pytest
-from drive import MENU_ROW, crib_keys, multi_keys, to_menu_row
-from scenes import SCENES, render
+from helpers.drive import MENU_ROW, crib_keys, multi_keys, to_menu_row
+from helpers.scenes import SCENES, render
 
 from rules.cribbage import NOT_CUT
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 from ui import gfx
 
 WIDE = 188  # a three-digit score

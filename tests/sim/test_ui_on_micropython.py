@@ -4,10 +4,10 @@ draws for the same seed and keys."""
 import shutil
 from pathlib import Path
 
-from drive import GO_ON, game_keys, to_menu_row
+from helpers.drive import GO_ON, game_keys, to_menu_row
 
 from mpvm import FIRMWARE, run_micropython
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 HERE = Path(__file__).resolve().parent
 BENCH = HERE.parent / "bench"

@@ -2,11 +2,11 @@
 MicroPython VM, pixel for pixel the simulator's screens for the same seed and keys."""
 
 import pytest
-from drive import DEAL, RESUME, game_keys, to_menu_row
-from webdrive import Site, bits, chromium_missing, drive
+from helpers.drive import DEAL, RESUME, game_keys, to_menu_row
+from helpers.webdrive import Site, bits, chromium_missing, drive
 
 from rules.dealcode import encode
-from pocketcrib.sim import Sim
+from pocketcrib.twins.sim import Sim
 
 why = chromium_missing()
 pytestmark = pytest.mark.skipif(why is not None, reason=why or "")

@@ -1,0 +1,232 @@
+"""A game of cribbage as the board records it (ui/cribstats.py writes it), checked and taken apart.
+
+The record holds the game's summary (players, target, level, each side's
+score, skunk) and its deals packed as hex: per deal the dealer's seat, the
+crib's points and his heels, then per seat its hand, play and muggins points.
+A pull first puts the record through the board's own field rules (refused():
+firmware/storage/fields.py's game_record, imported from the firmware folder, not a
+copy): a record they refuse is one the board would not keep, and is not saved.
+Here it must also hold together: one side reached the target and it is the one
+the record says won or lost, every dealer is a seat, and each side's points
+over the deals add up to its score. A record that does not is not taken
+apart (the game itself is kept whole).
+"""
+
+import json
+from collections import namedtuple
+
+VARIANT = "cribbage"
+LEVELS = ("easy", "normal", "expert")
+TARGETS = (61, 121)
+# A side short of the first mark is skunked, short of the second double skunked (per target).
+SKUNK_LINES = {121: (91, 61), 61: (31, 0)}
+MAX_DEALS = 120  # the board's limit (fields._CRIB_DEALS)
+_HEX = frozenset("0123456789abcdef")
+ME = 0  # the player's seat on the board; the computer has the others (at four, seat 2 is the partner)
+
+Game = namedtuple("Game", "players sides target level scores winner skunk points deals")
+# One deal: the dealer's seat, the crib's points, heels, and per seat (hand, play, muggins).
+Deal = namedtuple("Deal", "dealer crib heels seats")
+
+
+class BadRecord(ValueError):
+    """The record's field that is wrong, or the way it does not hold together."""
+
+
+def side_of(players, seat):
+    """Partners (four players) are seats 0 and 2 against 1 and 3."""
+    return seat % 2 if players == 4 else seat
+
+
+def _int(v, lo, hi):
+    return type(v) is int and lo <= v <= hi
+
+
+def game(rec):
+    """The Game a cribbage history record holds; BadRecord naming what is wrong."""
+    players = rec.get("players")
+    if not _int(players, 2, 4):
+        raise BadRecord("players")
+    sides = 2 if players == 4 else players
+    target = rec.get("target")
+    if type(target) is not int or target not in TARGETS:
+        raise BadRecord("target")
+    scores = rec.get("scores")
+    if type(scores) is not list or len(scores) != sides or not all(_int(s, 0, 255) for s in scores):
+        raise BadRecord("scores")
+    if not _int(rec.get("score"), 0, 255) or rec["score"] not in scores:
+        raise BadRecord("score")
+    won = rec.get("won")
+    if type(won) is not bool:
+        raise BadRecord("won")
+    level = rec.get("level")
+    if not _int(level, 0, len(LEVELS) - 1):
+        raise BadRecord("level")
+    skunk = rec.get("skunk")
+    if not _int(skunk, 0, 2):
+        raise BadRecord("skunk")
+    deals = _deals(rec.get("deals"), players)
+    reached = [s for s in range(sides) if scores[s] >= target]
+    if len(reached) != 1 or won != (reached[0] == side_of(players, ME)):
+        raise BadRecord("no one side reached the target, as won says")
+    made = [0] * sides
+    for d in deals:
+        made[side_of(players, d.dealer)] += d.crib + d.heels
+        for seat, (hand, play, muggins) in enumerate(d.seats):
+            made[side_of(players, seat)] += hand + play + muggins
+    if made != scores:
+        raise BadRecord("the deals do not add up to the scores")
+    return Game(players, sides, target, level, list(scores), reached[0], skunk, 1 + skunk, deals)
+
+
+def _deals(text, players):
+    width = 3 + 3 * players  # bytes a deal
+    if type(text) is not str or len(text) > 2 * width * MAX_DEALS or len(text) % (2 * width):
+        raise BadRecord("deals")
+    if not set(text) <= _HEX:
+        raise BadRecord("deals")
+    raw = bytes.fromhex(text)
+    out = []
+    for i in range(0, len(raw), width):
+        d = raw[i:i + width]
+        if d[0] >= players:
+            raise BadRecord("deals (a dealer who is not at the table)")
+        out.append(Deal(d[0], d[1], d[2], tuple(tuple(d[3 + 3 * s:6 + 3 * s]) for s in range(players))))
+    return out
+
+
+def refused(rec):
+    """None if the board's own rules take rec as a history record (fields.game_record, the rules it
+    checks its history with), else one phrase naming the field they refuse and its value."""
+    try:
+        fields = _rules()
+    except ImportError as e:
+        return f"not checked ({e}: run pocketcrib from a Pocket Crib checkout, or set POCKETCRIB_FIRMWARE)"
+    field = fields.game_record(rec)
+    if field is None:
+        return None
+    why = f"the board's rules refuse its {field!r}: {_shown(rec[field]) if field in rec else '(missing)'}"
+    gen = rec.get("gen")
+    if field == "gen" and type(gen) is int and fields.GEN < gen <= 2**53:
+        why += f" (a generator newer than this pocketcrib's, {fields.GEN}: update pocketcrib and pull again)"
+    return why
+
+
+def _rules():
+    """firmware/storage/fields.py of the firmware folder (core.py), imported on the first check."""
+    from pocketcrib.firmware import use_firmware
+
+    use_firmware()
+    from storage import fields
+
+    if not hasattr(fields, "game_record"):  # another package's fields, the firmware folder missing
+        raise ImportError(f"no Pocket Crib fields.py in {fields.__file__}")
+    return fields
+
+
+def _shown(value, width=40):
+    try:
+        text = json.dumps(value)
+    except (ValueError, TypeError, RecursionError):
+        return "(nested too deep to show)"
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def skunked(g):
+    """Each side's skunk: 0, 1 (short of the first line) or 2 (short of the second), the winner 0.
+
+    The record keeps only the game's worst skunk (double skunks may be off), so
+    a side's is read from its score, and no worse than the record's."""
+    line, double = SKUNK_LINES[g.target]
+    out = []
+    for side, score in enumerate(g.scores):
+        s = 0 if side == g.winner else 2 if score < double else 1 if score < line else 0
+        out.append(min(s, g.skunk))
+    return out
+
+
+def per_deal(games, seat=ME):
+    """Points a deal for seat: {"dealer": [play, hand, crib], "pone": [play, hand], "dealt", "poned"} averages.
+
+    As the board's statistics count them: "dealer" the deals seat dealt (the
+    crib with its heels), "pone" the others."""
+    sums = {"dealer": [0, 0, 0], "pone": [0, 0]}
+    dealt = poned = 0
+    for g in games:
+        for d in g.deals:
+            hand, play, _ = d.seats[seat]
+            if d.dealer == seat:
+                dealt += 1
+                t = sums["dealer"]
+                t[2] += d.crib + d.heels
+            else:
+                poned += 1
+                t = sums["pone"]
+            t[0] += play
+            t[1] += hand
+    return {"dealer": [x / dealt for x in sums["dealer"]] if dealt else None,
+            "pone": [x / poned for x in sums["pone"]] if poned else None, "dealt": dealt, "poned": poned}
+
+
+def race(g):
+    """Each side's score after every deal (the pegging race), starting at 0: a list per side."""
+    out = [[0] for _ in range(g.sides)]
+    for d in g.deals:
+        gained = [0] * g.sides
+        gained[side_of(g.players, d.dealer)] += d.crib + d.heels
+        for seat, (hand, play, muggins) in enumerate(d.seats):
+            gained[side_of(g.players, seat)] += hand + play + muggins
+        for side in range(g.sides):
+            out[side].append(out[side][-1] + gained[side])
+    return out
+
+
+def mode(g):
+    """"Easy to 121" or "3 hands, Normal to 61", as the board names a mode."""
+    s = f"{LEVELS[g.level].capitalize()} to {g.target}"
+    return s if g.players == 2 else f"{g.players} hands, {s}"
+
+
+def seat_name(players, seat):
+    """"you", "cpu" (two hands), "cpu 1", "cpu 2" (three), "partner", "cpu 1", "cpu 2" (four), as on the board."""
+    if seat == ME:
+        return "you"
+    if players == 4:
+        return "partner" if seat == 2 else f"cpu {(seat + 1) // 2}"
+    return "cpu" if players == 2 else f"cpu {seat}"
+
+
+def side_name(players, side):
+    """A side as the board names it: "us"/"them" for partners, else the seat's name."""
+    return ("us", "them")[side] if players == 4 else seat_name(players, side)
+
+
+def tally(games):
+    """{mode: {"games", "wins", "skunks", "skunked", "for", "against", "per_deal"}} for the player, modes
+    in the order first played: skunks given and taken, match points won and lost."""
+    out = {}
+    for g in games:
+        t = out.setdefault(mode(g), {"games": 0, "wins": 0, "skunks": 0, "skunked": 0, "for": 0, "against": 0,
+                                     "list": []})
+        mine = side_of(g.players, ME)
+        t["games"] += 1
+        t["list"].append(g)
+        if g.winner == mine:
+            t["wins"] += 1
+            t["for"] += g.points
+            t["skunks"] += g.skunk > 0
+        else:
+            t["against"] += g.points
+            t["skunked"] += skunked(g)[mine] > 0
+    for t in out.values():
+        t["per_deal"] = per_deal(t.pop("list"))
+    return out
+
+
+def outcome(g):
+    """"won", "won, skunk", "lost, double skunked" ... for the player."""
+    mine = side_of(g.players, ME)
+    if g.winner == mine:
+        return "won" + ("" if not g.skunk else ", skunk" if g.skunk == 1 else ", double skunk")
+    s = skunked(g)[mine]
+    return "lost" + ("" if not s else ", skunked" if s == 1 else ", double skunked")

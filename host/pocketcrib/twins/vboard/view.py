@@ -1,0 +1,173 @@
+"""Playing the virtual board from this terminal: `pocketcrib vboard --play`.
+
+The board runs as `pocketcrib vboard` does (its own port, flash folder and id,
+reachable by every other command meanwhile), with two wires to this process:
+its display's I2C transfers come over a FIFO into the simulator's own panel
+(pocketcrib.twins.panel), drawn by the simulator's terminal view; and each key pressed
+here holds the button's pin low (the board's --pins file) until the board says
+its firmware has read it long enough, so its own button driver debounces it, as
+on the device.
+"""
+
+import os
+import re
+import shutil
+import signal
+import tempfile
+import time
+from pathlib import Path
+
+from pocketcrib import places
+from pocketcrib.errors import PocketCribError
+
+SPAN_MS = 40  # a press, or a release: until the firmware has been reading it this long (twice its debounce)
+LONG_MS = 1000  # B held (a pause): read for this long once its press is taken, past the firmware's 700 ms
+# A program that runs but never reads its buttons (not the game's): let go at last. At the REPL
+# the board says at once that nothing reads them; a game busy on a slow computer is waited for.
+GIVE_UP_MS = 120_000
+# The (level, span, level then) forced on a key's pin, one after another. The board lets the key
+# go itself once its press is taken (level then), so a key is never held into a later sample
+# (where it would auto-repeat) however slowly this computer runs the presser. B long: pressed
+# (taken once debounced), then held on for LONG_MS of reads from there, so that however far
+# apart the firmware samples, it has timed the hold from the press it took.
+PRESS = ((0, SPAN_MS, 1), (1, SPAN_MS, None))
+LONG_PRESS = ((0, SPAN_MS, None), (0, LONG_MS, 1), (1, SPAN_MS, None))
+
+def button_pins():
+    """{"UP": GP, ..., "B": GP} from hardware/pins.py, the one place the pins are named."""
+    text = places.pin_map().read_text()
+    pins = {name: int(gp) for name, gp in re.findall(r"^BTN_(UP|DOWN|LEFT|RIGHT|A|B) = const\((\d+)\)", text, re.M)}
+    if len(pins) != 6:
+        raise PocketCribError(f"{places.pin_map()} does not name the six buttons", "is this a Pocket Crib checkout?")
+    return pins
+
+
+class Presser:
+    """Key presses in, pin levels out, one press at a time. A press is held until the
+    board says its firmware has read it long enough to take it, and the release until
+    it has read that too, so a busy board (drawing, thinking, on a loaded machine)
+    neither misses a press nor runs two into one, and each key gives one press."""
+
+    def __init__(self, press, seen, pins):
+        self.press = press  # press({gp: level}, n, span, then): force levels; the board tells seen() n
+        self.seen = seen
+        self.pins = pins
+        self.queue = []
+        self.gp = None  # the pin of the key being pressed...
+        self.steps = ()  # ...and the (level, span, level then) still to force on it
+        self.n = 0  # the levels last forced, until seen() says n
+        self.since = 0.0
+        self.told = True
+
+    def add(self, name):
+        self.queue.append(name)
+
+    def idle(self):
+        """Every key pressed and let go, and the board has said so (or been given up on)."""
+        return not self.queue and not self.steps and self.told
+
+    def step(self, now):
+        if not self.told:
+            self.told = self.seen() == self.n or (now - self.since) * 1000 >= GIVE_UP_MS
+            if not self.told:
+                return
+        if not self.steps:
+            if not self.queue:
+                return
+            name = self.queue.pop(0)
+            self.gp = self.pins["B" if name == "B_LONG" else name]
+            self.steps = LONG_PRESS if name == "B_LONG" else PRESS
+        (level, span, then), self.steps = self.steps[0], self.steps[1:]
+        self.n += 1
+        self.press({self.gp: level}, self.n, span, None if then is None else {self.gp: then})
+        self.since = now
+        self.told = False
+
+
+class Screen:
+    """The reading end of the display FIFO, fed into a Panel."""
+
+    def __init__(self, path):
+        from pocketcrib.twins.panel import Panel
+
+        os.mkfifo(path)
+        self.fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        self.panel = Panel()
+        self.rest = b""
+
+    def read(self):
+        """Take every transfer waiting; True if any came."""
+        got = False
+        while True:
+            try:
+                chunk = os.read(self.fd, 65536)
+            except BlockingIOError:
+                break
+            if not chunk:  # no board holds the other end (between boots)
+                break
+            self.rest += chunk
+        *lines, self.rest = self.rest.split(b"\n")
+        for line in lines:
+            addr, _, data = line.partition(b" ")
+            try:
+                self.panel.writeto(int(addr, 16), bytes.fromhex(data.decode()))
+                got = True
+            except (ValueError, OSError):
+                continue  # a line cut short when a board went away
+        return got
+
+    def close(self):
+        os.close(self.fd)
+
+
+def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=print):
+    """Start a virtual board with this checkout's game on it and play it here (in this
+    terminal, or window=True in a pygame window) until q."""
+    from pocketcrib.board import flash as flashing
+    from pocketcrib.twins.sim import SimError, TerminalView, WindowView
+    from pocketcrib.twins.vboard import VirtualBoard
+
+    pins = button_pins()
+    help_line = "arrows  z: A  x: B  X: long B  q: quit"
+    if window:
+        view = WindowView(scale, "Pocket Crib (virtual board)")
+    else:
+        view = TerminalView(use_braille, help_line=help_line)
+    view.check()  # before starting anything
+    tmp = Path(tempfile.mkdtemp(prefix="pocketcrib-play-"))
+    screen = Screen(tmp / "screen")
+    vb = VirtualBoard(flash, port, pins=tmp / "pins.json", screen=tmp / "screen", log=tmp / "board.log")
+    old_hup = signal.signal(signal.SIGHUP, _hang_up)  # a closed terminal switches the board off too
+    try:
+        try:
+            vb.start()
+        except RuntimeError:
+            raise PocketCribError("the virtual board did not start", f"its log: {tmp / 'board.log'}") from None
+        out(f"Virtual board up at {vb.port}; putting this checkout's Pocket Crib on it...")
+        flashing.flash(vb.port, progress=False, out=lambda s: None)
+        presser = Presser(vb.press, vb.seen, pins)
+        below = [f"port {vb.port}", "`pocketcrib scores pull` works from another terminal"]
+        if not window:
+            view.below = below
+        with view:
+            if window:
+                out(f"Playing in the window ({help_line}); {below[1]}, at {below[0]}.")
+            while True:
+                for name in view.pressed(0.01):
+                    if name == "QUIT":
+                        return 0
+                    presser.add(name)
+                screen.read()
+                presser.step(time.monotonic())
+                view.show(screen.panel)
+                if vb.proc is None or vb.proc.poll() is not None:
+                    raise SimError("the virtual board stopped", f"its log: {tmp / 'board.log'}")
+    finally:
+        signal.signal(signal.SIGHUP, old_hup)
+        vb.stop()
+        screen.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _hang_up(*_):
+    raise KeyboardInterrupt

@@ -1,8 +1,0 @@
-"""python -m pocketcrib.vboard: run a virtual board in the foreground (see `pocketcrib vboard --help`)."""
-
-import sys
-
-from pocketcrib.cli import main
-
-if __name__ == "__main__":
-    sys.exit(main(["vboard", *sys.argv[1:]]))
