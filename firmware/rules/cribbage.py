@@ -330,6 +330,18 @@ class Cribbage:
             return [c >> 2 for c in last].index(low)
         return cutting[0]
 
+    def unseen(self, seat):
+        """The cards the seat cannot see: not dealt to it, not the starter, not laid by others."""
+        seen = bytearray(52)
+        for c in self.record.dealt[seat]:
+            seen[c] = 1
+        if self.starter is not None:
+            seen[self.starter] = 1
+        for s in range(self.players):
+            for c in self.played[s]:
+                seen[c] = 1
+        return bytes(c for c in range(52) if not seen[c])
+
     def _deal(self):
         n = self.players
         if len(self.records) > 1:
