@@ -100,11 +100,13 @@ def _after(g, card):
 
 def _copy(x):
     """A copy of a game (or its parts) that can play on alone: lists, bytearrays and
-    objects inside it are copied, to a list's lists (tuples and ints are shared)."""
+    objects inside it are copied, to a list's lists and objects (the finished deals, which
+    the game changes as it goes on); tuples and ints are shared."""
     h = copy.copy(x)
     for k, v in vars(x).items():
         if isinstance(v, list):
-            setattr(h, k, [list(e) if isinstance(e, list) else e for e in v])
+            setattr(h, k, [list(e) if isinstance(e, list) else _copy(e) if hasattr(e, "__dict__") else e
+                           for e in v])
         elif isinstance(v, bytearray):
             setattr(h, k, bytearray(v))
         elif hasattr(v, "__dict__"):
@@ -152,7 +154,7 @@ def play_model(g, seat):
         return cards[0] if cards else None
     opp = 1 - seat
     k = len(g.hands[opp])
-    pool = list(cpu.unseen(g, seat))
+    pool = list(g.unseen(seat))
     rnd = random.Random(g.seed * 1000 + len(g.moves))
     totals = [0] * len(cards)
     n = 0

@@ -36,6 +36,7 @@ from players import lookahead  # noqa: E402
 from players import opening  # noqa: E402
 from players import reading as told  # noqa: E402
 from rules.cards import PIPS  # noqa: E402
+from rules.cribbage import Cribbage  # noqa: E402
 from rules.rng import Rng  # noqa: E402
 
 LEAD_SEED = 9_100_000  # far from the bench's and the tests' seeds
@@ -61,6 +62,8 @@ class Position:
         self.record = self
         self.trail = [c | (0 if c in laid else 1) << 6 | i << 8 for i, c in enumerate(seq)]
         self.seed = self.deal_no = 0
+
+    unseen = Cribbage.unseen  # the game's own answer, over these fields
 
 
 def hand_of(ranks):

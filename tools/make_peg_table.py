@@ -21,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host", "pocketcrib", "twins", "mpshim"))
 
-from players import cpu  # noqa: E402
+from players import LEVELS, cpu  # noqa: E402
 from rules.cribbage import DISCARD, PLAY, Cribbage  # noqa: E402
 from rules.rng import Rng  # noqa: E402
 
@@ -85,7 +85,7 @@ def main():
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("deals", nargs="?", type=int, default=DEALS)
-    ap.add_argument("--player", choices=cpu.LEVELS, default="expert",
+    ap.add_argument("--player", choices=LEVELS, default="expert",
                     help="how the keeping seat plays (the other plays as normal)")
     args = ap.parse_args()
     n = args.deals

@@ -48,9 +48,8 @@ from rules.cards import PIPS
 from rules.cribbage import DISCARD, PLAY, SHOW
 from rules.pegging import peg
 from rules.rng import Rng
+from players import level_index
 from rules.score import score
-
-LEVELS = ("easy", "normal", "expert")
 
 # The device plays one configuration: what an experiment varies (these constants,
 # or code) it varies in a copy of firmware/ (tools/experiment.py), never here.
@@ -91,25 +90,6 @@ OPENING_NEAR = const(15)
 # _TOLD_COST positions of the budget.
 _TOLD_COST = const(40)
 _READ = [None, None]  # players.reading's memo for each seat (the module is let go between cards)
-
-
-def level_index(level):
-    if level not in LEVELS:
-        raise ValueError("unknown level %r (one of: %s)" % (level, ", ".join(LEVELS)))
-    return LEVELS.index(level)
-
-
-def unseen(g, seat):
-    """The cards the seat cannot see: not dealt to it, not the starter, not laid by others."""
-    seen = bytearray(52)
-    for c in g.record.dealt[seat]:
-        seen[c] = 1
-    if g.starter is not None:
-        seen[g.starter] = 1
-    for s in range(g.players):
-        for c in g.played[s]:
-            seen[c] = 1
-    return bytes(c for c in range(52) if not seen[c])
 
 
 # Discards (players.laying, loaded for them only).
@@ -193,7 +173,7 @@ def normal_values(g, seat, cards):
     expected best reply, and a tie-break that keeps low cards for later."""
     nxt = _next_to_play(g, seat)
     k = len(g.hands[nxt]) if nxt is not None else 0
-    return reply_values(g.seq, g.count, unseen(g, seat), k, cards)
+    return reply_values(g.seq, g.count, g.unseen(seat), k, cards)
 
 
 def reply_values(seq, count, pool, k, cards):
@@ -258,7 +238,7 @@ def guess_pool(g, seat):
     for s, count in g.gos:
         if s == opp and 31 - count > floor:
             floor = 31 - count
-    hidden = unseen(g, seat)
+    hidden = g.unseen(seat)
     pool = bytearray(c for c in hidden if PIPS[c >> 2] > floor)
     spent = 0
     if g.played[opp]:

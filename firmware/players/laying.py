@@ -5,7 +5,7 @@
 #   choose_discard(g, seat, level)   # (the cards, those values)
 from micropython import const
 
-from players.cpu import level_index, unseen
+from players import level_index
 
 _HAND = const(0)
 _TABLE = const(1)
@@ -31,7 +31,7 @@ def discard_values(g, seat, level, cribs=None):
 
     lv = level_index(level)
     hand = g.hands[seat]
-    out_of = unseen(g, seat)
+    out_of = g.unseen(seat)
     sign = crib_sign(g, seat)
     out = []
     if len(hand) == 6:
@@ -126,5 +126,5 @@ def race_discard(g, seat, values, cribs):
     """Of the RACE_LOOK best discards by points, the one likeliest to win the game."""
     from players import race
 
-    return race.pick(g.hands[seat], values, cribs, RACE_LOOK, unseen(g, seat), g.target - g.scores[seat],
+    return race.pick(g.hands[seat], values, cribs, RACE_LOOK, g.unseen(seat), g.target - g.scores[seat],
                      g.target - g.scores[1 - seat], g.dealer == seat)

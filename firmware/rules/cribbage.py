@@ -35,10 +35,13 @@
 #   g.log          [(seat, label, points, cards)] every score of the game in
 #                  order; labels: heels, fifteen, thirty-one, pair, pair royal,
 #                  double pair royal, run, go, last card, hand, crib, muggins.
+#                  Entries of the deals before the last finished one hold ()
+#                  for their cards.
 #                  g.deal_start: where the current deal's entries begin
-#   g.records      a Deal per finished (or game-ending) deal: dealer, dealt,
-#                  kept, crib, starter, play, hand (points per seat),
-#                  crib_points, heels, muggins (per seat)
+#   g.records      a Deal per finished (or game-ending) deal: dealer, play,
+#                  hand (points per seat), crib_points, heels, muggins (per
+#                  seat); the last one also its cards (dealt, kept, crib,
+#                  starter): an older deal's are let go, as nothing reads them
 #   g.over, g.winner (side), g.skunk(side) 0/1/2, g.game_points()
 #   data = g.save(); g2 = load(data)   compact bytes, replayed on load
 #
@@ -100,6 +103,13 @@ class Deal:
         self.heels = 0
         self.muggins = [0] * players  # points taken from others' missed counts
 
+    def let_cards_go(self):
+        """Keep only the points: the game's record and statistics need no more, and
+        a long game's cards would hold about 200 bytes a deal at the table."""
+        self.dealt = self.kept = ()
+        self.crib = ()
+        self.starter = None
+
     def points(self, seat):
         """All that seat scored in the deal."""
         total = self.play[seat] + self.hand[seat] + self.muggins[seat]
@@ -130,6 +140,7 @@ class Cribbage:
         self.scores = [0] * self.sides
         self.back = [0] * self.sides
         self.log = []
+        self._bare = 0  # the log's entries before this hold no cards (see _deal)
         self.records = []
         self.moves = bytearray()
         self.over = False
@@ -319,8 +330,30 @@ class Cribbage:
             return [c >> 2 for c in last].index(low)
         return cutting[0]
 
+    def unseen(self, seat):
+        """The cards the seat cannot see: not dealt to it, not the starter, not laid by others."""
+        seen = bytearray(52)
+        for c in self.record.dealt[seat]:
+            seen[c] = 1
+        if self.starter is not None:
+            seen[self.starter] = 1
+        for s in range(self.players):
+            for c in self.played[s]:
+                seen[c] = 1
+        return bytes(c for c in range(52) if not seen[c])
+
     def _deal(self):
         n = self.players
+        if len(self.records) > 1:
+            # The deals before the last one keep their points, not their cards: a long
+            # game's would hold some hundreds of bytes a deal at the table.
+            self.records[-2].let_cards_go()
+            log = self.log
+            for i in range(self._bare, self.deal_start):
+                e = log[i]
+                if e[3]:
+                    log[i] = (e[0], e[1], e[2], ())
+            self._bare = self.deal_start
         self.deal_no += 1
         self.deal_start = len(self.log)
         self.record = Deal(self.dealer, n)

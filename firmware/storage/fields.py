@@ -103,7 +103,7 @@ def game_record(r):
 
 
 def crib_record(r):
-    """None if r is a finished game of cribbage (ui.cribgame.record), else the wrong field."""
+    """None if r is a finished game of cribbage (ui.cribbage.game.record), else the wrong field."""
     players = r.get("players")
     if not _int(players, 2, 4):
         return "players"
@@ -150,7 +150,7 @@ def grid_board(r):
 
 
 def grid_record(r):
-    """None if r is a finished grid game (ui.gridgame.record), else the wrong field."""
+    """None if r is a finished grid game (ui.grid.game.record), else the wrong field."""
     why = grid_board(r)
     if why is not None:
         return why
@@ -303,7 +303,7 @@ def device():
 
 
 def play_state(d):
-    """None if d has the shape of a saved game in progress (ui.play.Play.state()),
+    """None if d has the shape of a saved game in progress (ui.solitaire.screens.Play.state()),
     else the wrong field. What only the replayed games can tell (a count that
     starts past the deal's log) is checked by the resume."""
     games = d.get("games")

@@ -54,41 +54,42 @@ SCREENS = {
     "Initials": "ui.menus",
     "CodeEntry": "ui.deals",
     "DayDeals": "ui.deals",
-    "Table": "ui.play",
-    "Count": "ui.play",
-    "Summary": "ui.play",
-    "Pass": "ui.play",
-    "Over": "ui.play",
-    "Standings": "ui.play",
-    "Pause": "ui.play",
-    "CpuTurn": "ui.auto",
-    "Demo": "ui.auto",
-    "GridMenu": "ui.grid",
-    "GridTable": "ui.grid",
-    "GridOver": "ui.grid",
-    "GridRank": "ui.grid",
-    "CribSetup": "ui.cribmenu",
-    "CribStats": "ui.cribmenu",
-    "CribCut": "ui.cribshow",
-    "CribLay": "ui.cribplay",
-    "CribPlay": "ui.cribplay",
-    "CribShow": "ui.cribshow",
-    "CribDeal": "ui.cribshow",
-    "CribOver": "ui.cribshow",
-    "CribBoard": "ui.cribplay",
+    "Table": "ui.solitaire.screens",
+    "Count": "ui.solitaire.screens",
+    "Summary": "ui.solitaire.screens",
+    "Pass": "ui.solitaire.screens",
+    "Over": "ui.solitaire.screens",
+    "Standings": "ui.solitaire.screens",
+    "Pause": "ui.solitaire.screens",
+    "CpuTurn": "ui.solitaire.auto",
+    "Demo": "ui.solitaire.auto",
+    "GridMenu": "ui.grid.screens",
+    "GridTable": "ui.grid.screens",
+    "GridOver": "ui.grid.screens",
+    "GridRank": "ui.grid.screens",
+    "CribSetup": "ui.cribbage.setup",
+    "CribStats": "ui.cribbage.stats",
+    "CribCut": "ui.cribbage.show",
+    "CribLay": "ui.cribbage.play",
+    "CribPlay": "ui.cribbage.play",
+    "CribShow": "ui.cribbage.show",
+    "CribDeal": "ui.cribbage.show",
+    "CribOver": "ui.cribbage.show",
+    "CribBoard": "ui.cribbage.play",
 }
 
 # Modules that only screens import, and the screen modules that import them at
 # the top, directly or through another module: each goes with the last of those
 # (they hold no state). A test keeps this in step with the imports.
 HELPERS = {
-    "ui.saved": (),  # resuming a game and asking first: imported where used
+    "ui.saved": (),  # the saved game in words, asking first: imported where used
+    "ui.resume": (),  # resuming the saved game: imported where used
     # The menus' lists of games: 1.4 KB the cribbage table does without.
-    "rules.grid_games": ("ui.deals", "ui.grid", "ui.menus"),
-    "rules.solitaire_games": ("ui.auto", "ui.deals", "ui.menus"),
-    "ui.words": ("ui.auto", "ui.cribshow", "ui.play"),
-    "ui.counting": ("ui.cribshow", "ui.play"),
-    "ui.deliberate": ("ui.menus", "ui.play", "ui.grid"),
+    "rules.grid_games": ("ui.deals", "ui.grid.screens", "ui.menus"),
+    "rules.solitaire_games": ("ui.solitaire.auto", "ui.deals", "ui.menus"),
+    "ui.calls": ("ui.solitaire.auto", "ui.cribbage.show", "ui.solitaire.screens"),
+    "ui.counting": ("ui.cribbage.show", "ui.solitaire.screens"),
+    "ui.deliberate": ("ui.menus", "ui.solitaire.screens", "ui.grid.screens"),
 }
 
 
@@ -109,7 +110,7 @@ class App:
         self.screen = self.make("Title", ())
         self.tick = None  # the screen's tick(now_ms), if it has one
         self.patch = None  # the screen's patch(fb), if it has one
-        self.play = None  # the game in progress (ui.game.Play)
+        self.play = None  # the game in progress (ui.solitaire.game.Play)
         self.apply_settings()
         self.enter(self.screen)
 
@@ -311,7 +312,7 @@ class Title:
 
     def key(self, k):
         if self.saved and k == _A:
-            from ui.saved import offer
+            from ui.resume import offer
 
             offer(self.app)
             return

@@ -1,8 +1,8 @@
 # A hand counted aloud on the screen, one call per press of A, and the
 # player's own count asked first (count it yourself): the solitaires' Count
-# (ui.play) and cribbage's show (ui.cribshow) draw it alike.
+# (ui.solitaire.screens) and cribbage's show (ui.cribbage.show) draw it alike.
 #
-# A counting screen has .parts and .lines (ui.words.count_calls: the scoring
+# A counting screen has .parts and .lines (ui.calls.count_calls: the scoring
 # items and their calls), .line (the call reached), .asking (the player's
 # count is being entered) and .claim (that count).
 from drivers.buttons import DOWN, LEFT, RIGHT, UP

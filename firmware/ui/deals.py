@@ -72,13 +72,13 @@ class CodeEntry:
 
 
 def play(app, variant, seed):
-    """A game of the deal: a solitaire (ui.game) or a grid game (ui.gridgame), one player."""
+    """A game of the deal: a solitaire (ui.solitaire.game) or a grid game (ui.grid.game), one player."""
     if variant in KEYS:
-        from ui.gridgame import start
+        from ui.grid.game import start
 
         start(app, KEYS.index(variant), seed)
         return
-    from ui.game import start
+    from ui.solitaire.game import start
 
     start(app, variant, seed=seed)
 

@@ -68,7 +68,7 @@ class Menu:
 
 
 def _resume(app):
-    from ui.saved import resume
+    from ui.resume import resume
 
     resume(app)
 
@@ -83,7 +83,7 @@ def _stats(app):
 
 def _player(kind):
     def go(app):
-        from ui.game import start
+        from ui.solitaire.game import start
 
         start(app, VARIANTS[kind])
 
@@ -111,7 +111,7 @@ class Players:
         elif k in (LEFT, RIGHT, A) and self.cur == 1:
             self.partners = self.n == 4 and not self.partners
         elif k == A:
-            from ui.game import start
+            from ui.solitaire.game import start
 
             start(self.app, "solitaire", self.n, self.partners)
             return
@@ -146,7 +146,7 @@ class Opponent:
         elif k == DOWN:
             self.cur = (self.cur + 1) % 3
         elif k == A:
-            from ui.game import start
+            from ui.solitaire.game import start
 
             start(self.app, "solitaire", cpu=self.cur)
             return

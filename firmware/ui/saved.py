@@ -1,51 +1,17 @@
-# The saved game in progress: resuming it (a solitaire's Play from ui.game,
-# cribbage's Crib from ui.cribgame, a grid game's GridPlay from ui.gridgame),
-# and asking before a new game replaces it. Kept apart from the games so that
-# each loads only its own; only screens use it, and the app lets it go with
-# them (ui.app.HELPERS).
-
-
-def offer(app):
-    """The saved game, said in words: A resumes it, B goes back."""
-    app.visit("Confirm", "Resume the game?", _saved_game(app) + " is saved.",
-              "A: resume  B: back", lambda: resume(app))
-
-
-def resume(app):
-    """Load the saved game and show it; False if there is none (the menu is
-    shown) or it cannot be resumed (it is set aside, and a note says so)."""
-    data = app.saves.load_current()
-    if data is None:
-        app.go("Menu")
-        return False
-    try:
-        game = data.get("game")
-        if game == "cribbage":
-            from ui.cribgame import resumed
-        elif game == "grid":
-            from ui.gridgame import resumed
-        else:
-            from ui.game import resumed
-        play = resumed(app, data)
-    except (ValueError, KeyError, TypeError, IndexError) as e:
-        lines = app.saves.set_aside_current(str(e))
-        app.go("Notice", ["The saved game cannot be resumed."] + lines)
-        return False
-    app.play = play
-    play.show()
-    return True
+# The saved game in progress, in words, and asking before a new game replaces it.
+# The games import this; resuming one is ui.resume's, which imports the games.
 
 
 def ask_first(app, anew):
     """anew() starts a new game: at once, or after asking if one is saved."""
     if app.saves.has_current():
-        app.visit("Confirm", "Start a new game?", _saved_game(app) + " will be lost.",
+        app.visit("Confirm", "Start a new game?", describe(app) + " will be lost.",
                   "A: new game  B: keep it", anew)
         return
     anew()
 
 
-def _saved_game(app):
+def describe(app):
     """The saved game in a few words: "Your Patience game at deal 3 of 5"."""
     try:
         data = app.saves.load_current()
@@ -54,7 +20,7 @@ def _saved_game(app):
         if data.get("game") == "grid":
             return _saved_grid(data)
         from rules.match import restore
-        from ui.words import SHORT
+        from ui.calls import SHORT
 
         g = restore(data).games[0]
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):

@@ -9,7 +9,6 @@ understood, loaded or let go (rules.forget) one without the other.
 import ast
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES = {"firmware": ROOT / "firmware", "host": ROOT / "host"}
@@ -103,17 +102,5 @@ def test_a_planted_circle_is_found():
     assert ["rules.cards", "rules.score"] in circles(g)
 
 
-# The circles still to break (docs/internals.md): the cribbage computer and its
-# lay-away share the level names and the unseen cards; the cribbage game and its
-# statistics; the saved game and the games it resumes.
-LEFT = [["players.cpu", "players.laying"], ["ui.cribgame", "ui.cribstats"],
-        ["ui.game", "ui.gridgame", "ui.saved"]]
-
-
-def test_no_new_import_circles():
-    assert [c for c in circles(graph()) if c not in LEFT] == []
-
-
-@pytest.mark.xfail(strict=True, reason="three circles left to break: LEFT")
 def test_no_import_circles():
     assert circles(graph()) == []

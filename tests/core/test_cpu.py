@@ -1,7 +1,7 @@
 # The computer's cribbage and the coach: legal, seeded, and right where it can be checked.
 import sys
 
-from players import coach
+from players import LEVELS, coach
 from players import cpu
 from players import laying
 from players import lookahead
@@ -94,9 +94,9 @@ def _play_out(g, levels, rng=None):
 
 
 def test_two_hands_at_every_level_are_legal_and_seeded():
-    pairs = [(a, b) for a in cpu.LEVELS for b in cpu.LEVELS]
+    pairs = [(a, b) for a in LEVELS for b in LEVELS]
     for a, b in pairs if ON_CPYTHON else pairs[:1]:  # the VM plays the first pair only
-        seed = 7 + cpu.LEVELS.index(a) * 3 + cpu.LEVELS.index(b)
+        seed = 7 + LEVELS.index(a) * 3 + LEVELS.index(b)
         g = _play_out(Cribbage(seed, 2, target=61), (a, b))
         h = _play_out(Cribbage(seed, 2, target=61), (a, b))
         assert g.save() == h.save() and g.scores == h.scores
@@ -104,7 +104,7 @@ def test_two_hands_at_every_level_are_legal_and_seeded():
 
 def test_three_and_four_hands_at_every_level():
     for players in (3, 4):
-        for lv in cpu.LEVELS:
+        for lv in LEVELS:
             g = _play_out(Cribbage(players, players, target=61), (lv,))
             assert g.over and max(g.scores) >= 61
 
@@ -124,7 +124,7 @@ def test_every_level_takes_31():
     g.play(_cards("QD")[0])  # 21
     assert g.turn == 1
     # The dealer at 21: 8 makes 29 (the pone's 2 then makes 31), 3 makes 24, J makes 31.
-    for lv in cpu.LEVELS:
+    for lv in LEVELS:
         assert cpu.play(g, 1, lv) == _cards("JD")[0]
 
 

@@ -157,6 +157,35 @@ def check_totals(g):
     assert all(g.scores[s] < g.target for s in range(g.sides) if s != g.winner)
 
 
+def check_only_the_last_deals_keep_cards(g):
+    """A finished game holds the cards of its last two deals only (the one that ended it and
+    the one before): older deals keep their points, in the records and the log."""
+    for rec in g.records[:-2]:
+        assert rec.dealt == rec.kept == rec.crib == () and rec.starter is None
+    last = g.records[-1]
+    assert len(last.dealt) == g.players and last.starter is not None
+    first_kept = g.deal_start if len(g.records) < 2 else _start_of(g, len(g.records) - 2)
+    assert all(e[3] == () for e in g.log[:first_kept])
+    assert any(e[3] for e in g.log[first_kept:]), "the last deals keep their cards"
+
+
+def _start_of(g, deal):
+    """Where deal `deal` (0 = the first) begins in g.log: its first heels, or its first score."""
+    # The heels come with the cut; a deal with no heels begins after the last score of the one
+    # before it, whose last entries are the crib's count.
+    crib_counts = [i for i, e in enumerate(g.log) if e[1] == "crib"]
+    return crib_counts[deal - 1] + 1 if deal else 0
+
+
+def test_a_long_game_lets_the_cards_of_old_deals_go():
+    for seed in range(3 if ON_CPYTHON else 1):
+        g = play_game(seed + 40, 2, target=121)
+        assert len(g.records) >= 4
+        check_only_the_last_deals_keep_cards(g)
+        check_totals(g)
+        assert_same(load(g.save()), g)  # a game loaded from its save lets the same cards go
+
+
 def test_random_games_of_two_keep_the_rules():
     for seed in range(GAMES):
         g = play_game(seed)

@@ -2,7 +2,6 @@
 # are chances, needing less is never worse, and the expert's lay-away near home is
 # the model's chance worked out again here the slow way.
 from players import coach
-from players import cpu
 from players import laying
 from players import race
 from tables import racetable
@@ -64,10 +63,10 @@ def test_wins_is_the_model_worked_out():
             values = laying.discard_values(g, seat, "expert")
             kept = [tuple(c for c in g.hands[seat] if c not in laid) for _, laid in values[:4]]
             shifts = [0, 2, -1, 9]
-            got = race.wins(kept, shifts, cpu.unseen(g, seat), 121 - scores[seat], 121 - scores[1 - seat],
+            got = race.wins(kept, shifts, g.unseen(seat), 121 - scores[seat], 121 - scores[1 - seat],
                             g.dealer == seat)
             for k in range(4):
-                want = _slow_wins(kept[k], max(-8, min(8, shifts[k])), cpu.unseen(g, seat), 121 - scores[seat],
+                want = _slow_wins(kept[k], max(-8, min(8, shifts[k])), g.unseen(seat), 121 - scores[seat],
                                   121 - scores[1 - seat], g.dealer == seat)
                 assert abs(got[k] / race.SCALE - want) < 0.002, (seed, seat, k, got[k] / race.SCALE, want)
 
@@ -89,4 +88,4 @@ def test_near_home_the_expert_races():
     pone = 1 - g.dealer
     values = laying.discard_values(g, pone, "expert")
     kept = [tuple(c for c in g.hands[pone] if c not in laid) for _, laid in values]
-    assert min(race.wins(kept, [0] * 15, cpu.unseen(g, pone), 2, 31, False)) > race.SCALE * 97 // 100
+    assert min(race.wins(kept, [0] * 15, g.unseen(pone), 2, 31, False)) > race.SCALE * 97 // 100

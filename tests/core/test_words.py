@@ -1,8 +1,8 @@
-# Counting aloud (ui.words): the calls a player makes, from the score breakdown.
+# Counting aloud (ui.calls): the calls a player makes, from the score breakdown.
 # Portable: also runs in the MicroPython VM.
 from rules.cards import parse_card, parse_cards
 from rules.score import score
-from ui.words import calls, count_calls, number, sentence
+from ui.calls import calls, count_calls, number, sentence
 
 
 def _calls(hand, starter, crib=False):

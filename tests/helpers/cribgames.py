@@ -1,14 +1,14 @@
 """Cribbage history records as the board writes them: games played out by the firmware's own
-computer player (players.cpu) and recorded by ui.cribstats.record, on CPython."""
+computer player (players.cpu) and recorded by ui.cribbage.history.record, on CPython."""
 
 from players import cpu
 from rules.cribbage import Cribbage
 from storage.fields import GEN
-from ui.cribgame import LEVELS
+from players import LEVELS
 
 
 class _Table:
-    """What ui.cribstats.record reads of ui.cribgame.Crib: the engine and the level."""
+    """What ui.cribbage.history.record reads of ui.cribbage.game.Crib: the engine and the level."""
 
     def __init__(self, g, level):
         self.g, self.level = g, level
@@ -24,7 +24,7 @@ def play(seed, players=2, target=121, level=0, double_skunk=True):
 
 def record(seed, n, players=2, target=121, level=0, date=None, **options):
     """The history record of game n, as the board's history holds it."""
-    from ui.cribstats import record as crib_record
+    from ui.cribbage.history import record as crib_record
 
     rec = crib_record(_Table(play(seed, players, target, level, **options), level), date)
     rec["n"], rec["gen"] = n, GEN  # as Saves.add_game stamps it

@@ -1,12 +1,12 @@
 """Grid-game history records (Poker Patience, Cribbage Squares) as the board writes them: games
 placed square by square by the firmware's own engine (rules.grids), a random free square for each
-card, recorded by ui.gridgame.record, on CPython."""
+card, recorded by ui.grid.game.record, on CPython."""
 
 from rules import grids
 from rules.rng import Rng
 from storage.fields import GEN
-from ui.gridgame import GridPlay
-from ui.gridgame import record as grid_record
+from ui.grid.game import GridPlay
+from ui.grid.game import record as grid_record
 
 
 def play(variant, seed, table="american", foster=False):
@@ -21,7 +21,7 @@ def play(variant, seed, table="american", foster=False):
 def record(seed, n, variant="poker", table="american", foster=False, players=1, place=1, matched=None,
            date=None):
     """The history record of game n (a player's of `players` who played the deal, at `place`), as
-    ui.gridgame.record and Saves.add_game make it."""
+    ui.grid.game.record and Saves.add_game make it."""
     g = play(variant, seed, table, foster)
     table_ = GridPlay(None, [g] * players)  # what record reads: the games, the advisor's tally, the deal code
     table_.matched[0] = seed % g.cards if matched is None else matched

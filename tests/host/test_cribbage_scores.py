@@ -1,7 +1,7 @@
 """Issue 9, the host: cribbage games pulled, taken apart deal by deal, shown, exported and plotted;
 a database of the previous schema migrates in place without losing a row.
 
-Records are the firmware's own (games played out by players.cpu and recorded by ui.cribstats, see
+Records are the firmware's own (games played out by players.cpu and recorded by ui.cribbage.history, see
 cribgames.py); the checks read the board's packed deals independently of pocketcrib.scores.cribrec.
 """
 

@@ -38,12 +38,12 @@ def _random_move_source():
     return inspect.getsource(module.random_move)
 
 
-# A game of cribbage played out, recorded as ui.cribstats.record does at game over: the same
+# A game of cribbage played out, recorded as ui.cribbage.history.record does at game over: the same
 # code runs on the board and here (the same seed, the same game on MicroPython and CPython).
 CRIB_GAME = """
 from rules.cribbage import DISCARD, PLAY, Cribbage
 from rules.rng import Rng
-from ui.cribstats import record
+from ui.cribbage.history import record
 
 
 class Table:
@@ -59,14 +59,14 @@ def crib_record(seed, players, target, level):
 """ + _random_move_source()
 
 # Then grid games (seed, rules.grid_games.GAMES index, players): every card on a random free square,
-# recorded as ui.gridgame.record does for each player (the same code here and on the board).
+# recorded as ui.grid.game.record does for each player (the same code here and on the board).
 GRIDS = ((17, 1, 1), (18, 4, 2))
 GRID_GAME = """
 from rules import grid_games as gridgames
 from rules import grids
 from rules.rng import Rng
-from ui.gridgame import GridPlay
-from ui.gridgame import record as grid_record
+from ui.grid.game import GridPlay
+from ui.grid.game import record as grid_record
 
 
 def grid_records(seed, kind, players):

@@ -50,7 +50,7 @@ from rules import dealcode
 from rules import grids
 from rules.grid_games import KEYS, index
 from rules.rng import Rng
-from ui.gridgame import GridPlay, record, resumed
+from ui.grid.game import GridPlay, record, resumed
 
 
 def fields(d):

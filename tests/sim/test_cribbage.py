@@ -16,7 +16,7 @@ from players import cpu
 from rules.cribbage import OVER, PLAY_LABELS, Cribbage
 from pocketcrib.twins.sim import Sim
 from storage.saves import Saves
-from ui.cribstats import mode_of, record, stats
+from ui.cribbage.history import mode_of, record, stats
 
 
 def screen(sim):

@@ -117,7 +117,7 @@ def test_a_game_cut_while_it_is_recorded_is_recorded_once(tmp_path):
     play = sim.app.play
     # The history written and the game marked, as after a power cut before the rest.
     state = play.state()
-    from ui.gridgame import record
+    from ui.grid.game import record
 
     sim.saves.add_game(record(play, 0, 1, None), current=state)
     assert state["recorded"] == 1
@@ -197,7 +197,7 @@ def test_a_bad_saved_grid_game_is_set_aside_with_a_note(tmp_path):
 
 
 def test_the_records_are_checked_field_by_field(tmp_path):
-    from ui.gridgame import GridPlay, record
+    from ui.grid.game import GridPlay, record
 
     for i, (variant, table, foster) in enumerate(GAMES):
         play = GridPlay(None, [grids.new(variant, 100 + i, table, foster)])

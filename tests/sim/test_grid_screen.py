@@ -3,7 +3,7 @@ Poker Patience (both tables, Foster's rule off and on) and Cribbage Squares,
 the hint and the end review, and pixel snapshots of the grid (every placed
 card's rank and suit, the next card, the cursor, the running line scores).
 
-A test starts a game as the grid menu does (ui.gridgame.start). UPDATE_SNAPSHOTS=1 rewrites the pictures of
+A test starts a game as the grid menu does (ui.grid.game.start). UPDATE_SNAPSHOTS=1 rewrites the pictures of
 tests/sim/snapshots/grid/ that changed, and those tests skip (look before committing; see snapshot.py).
 """
 from pathlib import Path
@@ -26,7 +26,7 @@ SEED = 3692840910
 
 def start(tmp_path, variant="poker", seed=SEED, table="american", foster=False, players=1):
     from rules.grid_games import index
-    from ui.gridgame import start as begin
+    from ui.grid.game import start as begin
 
     sim = Sim(tmp_path, seed=1)
     begin(sim.app, index(variant, table, foster), seed, players)
@@ -133,8 +133,8 @@ def test_grid_snapshots(tmp_path, name):
 VM_SCRIPT = """
 import framebuf
 from rules import grids
-from ui import grid
-from ui.gridgame import GridPlay
+from ui.grid import screens as grid
+from ui.grid.game import GridPlay
 from drivers.buttons import A, B
 
 

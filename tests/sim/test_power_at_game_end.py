@@ -3,7 +3,7 @@ game: the game reaches the history exactly once.
 
 Each game is played to its end on the rules core and saved as the UI saves it, over
 a history of older games. Its end is then run as the device runs it (a fresh
-Saves and App, the game resumed by ui.saved.resume, the end screen's finish(),
+Saves and App, the game resumed by ui.resume.resume, the end screen's finish(),
 initials for any high score) with the power cut after k file ticks (records.py's
 bytes written, renames and removes: tests/helpers/powercut.py), for every k from 0 to
 the whole end. The next boot resumes the game and finishes it again; then the
@@ -26,7 +26,7 @@ from rules.rng import Rng
 from pocketcrib.twins.sim import Clock, SimBoard
 from storage.saves import Saves
 from ui.app import App
-from ui.saved import resume
+from ui.resume import resume
 
 DEVICE = "d00dfeed"
 OLD = 1  # games in the history before the one that ends
@@ -39,7 +39,7 @@ def _app(root):
 
 def _solitaire(variant, players=1):
     def make(app):
-        from ui.game import Play
+        from ui.solitaire.game import Play
 
         m = Match([4000 + i for i in range(players)], False, variant)
         while not m.over:
@@ -52,7 +52,7 @@ def _solitaire(variant, players=1):
 
 def _cribbage(players):
     def make(app):
-        from ui.cribgame import Crib
+        from ui.cribbage.game import Crib
 
         g = Cribbage(77 + players, players, 121)
         while not g.over:
@@ -68,7 +68,7 @@ def _cribbage(players):
 def _grid(kind, players=1):
     def make(app):
         from rules import grids
-        from ui.gridgame import GridPlay
+        from ui.grid.game import GridPlay
 
         variant, table, foster = GAMES[kind]
         games = [grids.new(variant, 900 + kind, table, foster) for _ in range(players)]

@@ -10,7 +10,7 @@ UI = Path(__file__).resolve().parents[2] / "firmware" / "ui"
 
 
 def _tree(module):
-    return ast.parse((UI / (module.split(".")[1] + ".py")).read_text())
+    return ast.parse((UI.parent / (module.replace(".", "/") + ".py")).read_text())
 
 
 def test_every_screen_in_the_table_is_a_class_of_its_module():
@@ -31,7 +31,7 @@ def test_every_screen_class_is_in_the_table():
 def test_screens_are_named_by_the_table_only():
     """go/visit with a literal name use a name from the table."""
     named = set()
-    for path in UI.glob("*.py"):
+    for path in UI.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr in ("go", "visit") and node.args

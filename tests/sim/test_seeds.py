@@ -4,7 +4,7 @@ several seeds a match takes in one go)."""
 from pocketcrib.twins.sim import Sim
 from uiboard import Board
 from ui.app import App
-from ui.game import start
+from ui.solitaire.game import start
 
 from storage.saves import Saves
 

@@ -61,7 +61,7 @@ def _grid_records():
 
     from rules import grids
     from rules.grid_games import GAMES
-    from ui.gridgame import GridPlay, record
+    from ui.grid.game import GridPlay, record
 
     rng = random.Random(11)
     out = []

@@ -60,7 +60,7 @@ def test_a_code_link_opens_that_deal(site, tmp_path):
     assert out["code"] == code
     # New games' seeds come from the browser's random source: 32 bits, never the same twice here.
     assert len(set(out["seeds"])) == 4 and all(0 <= s < 2**32 for s in out["seeds"])
-    from ui.game import start
+    from ui.solitaire.game import start
 
     sim = Sim(tmp_path)
     start(sim.app, "patience2", seed=987654)

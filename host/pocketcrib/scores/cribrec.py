@@ -1,4 +1,4 @@
-"""A game of cribbage as the board records it (ui/cribstats.py writes it), checked and taken apart.
+"""A game of cribbage as the board records it (ui/cribbage/stats.py writes it), checked and taken apart.
 
 The record holds the game's summary (players, target, level, each side's
 score, skunk) and its deals packed as hex: per deal the dealer's seat, the

@@ -107,7 +107,7 @@ def open_code(code):
         entry.cur = len(code) - 1
         app.redraw()
     else:
-        from ui.game import start
+        from ui.solitaire.game import start
 
         start(app, variant, seed=seed)
     app.step()

@@ -4,7 +4,7 @@
 from binascii import hexlify, unhexlify
 
 from rules.cribbage import skunk_line
-from ui.cribgame import LEVEL_NAMES, ME, VARIANT
+from ui.cribbage import LEVEL_NAMES, ME, VARIANT
 
 
 def mode_of(players, target, level):

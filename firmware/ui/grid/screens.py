@@ -2,7 +2,7 @@
 #
 # GridMenu: one to four players, and the five games (Poker Patience by each
 # table, with Foster's rule or not, and Cribbage Squares). The game in progress
-# is app.play (ui.gridgame.GridPlay, saved after every card). GridTable: the
+# is app.play (ui.grid.game.GridPlay, saved after every card). GridTable: the
 # grid of the player placing now on the left, one cell a card (rank and suit
 # in the small font), the points each row holds so far to its right and each column's
 # below it; on the right the card to place, the score and the turn. The
@@ -44,7 +44,7 @@ class GridMenu:
         elif self.cur == 0 and k in (LEFT, RIGHT, A):
             self.players = 1 + (self.players - 1 + (-1 if k == LEFT else 1)) % 4
         elif k == A:
-            from ui.gridgame import start
+            from ui.grid.game import start
 
             start(self.app, self.cur - 1, players=self.players)
             return
@@ -60,7 +60,7 @@ class GridMenu:
 
 
 class GridTable:
-    """A player's grid and the card to place (app.play: ui.gridgame.GridPlay)."""
+    """A player's grid and the card to place (app.play: ui.grid.game.GridPlay)."""
 
     def __init__(self, app):
         self.app = app

@@ -1,7 +1,7 @@
 # The cribbage table's screens for the deal: laying away to the crib, the
 # play, and the board. Each shows the game in progress, app.play
-# (ui.cribgame.Crib), and goes on to the screen the game stands at (the cut,
-# the show, the deal's summary and the end are in ui.cribshow).
+# (ui.cribbage.game.Crib), and goes on to the screen the game stands at (the cut,
+# the show, the deal's summary and the end are in ui.cribbage.show).
 #
 # Keys as at the solitaires: LEFT/RIGHT move, A chooses (and runs on: the
 # computer's move, the next call), B takes back a mark or skips the calls,
@@ -10,8 +10,9 @@ from micropython import const
 
 from rules.cribbage import PLAY
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
-from ui import gfx, pegboard
-from ui.cribgame import ME
+from ui import gfx
+from ui.cribbage import pegboard
+from ui.cribbage import ME
 
 _MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30
 _PACE = const(900)  # ms between the computer's cards in the play

@@ -1,14 +1,15 @@
 # The cribbage table, before and after the play: the cut for the first deal,
 # the show counted aloud, the deal's summary with the board, the game's end.
-# Each shows the game in progress, app.play (ui.cribgame.Crib). (The play
-# itself is in ui.cribplay: only one of the two is loaded at a time.)
+# Each shows the game in progress, app.play (ui.cribbage.game.Crib). (The play
+# itself is in ui.cribbage.play: only one of the two is loaded at a time.)
 from micropython import const
 
 from rules.cribbage import NOT_CUT, SHOW
 from drivers.buttons import A, B, B_LONG, DOWN
-from ui import counting, gfx, pegboard
-from ui.cribgame import ME
-from ui.words import count_calls
+from ui import counting, gfx
+from ui.cribbage import pegboard
+from ui.cribbage import ME
+from ui.calls import count_calls
 
 _ROUND_W = const(18)  # a round's column: the widest small card and a gap
 
@@ -180,7 +181,7 @@ class CribOver:
     def __init__(self, app):
         self.app = app
         self.crib = app.play
-        from ui.cribstats import mode_of, stats
+        from ui.cribbage.history import mode_of, stats
 
         g = self.crib.g
         s = stats(app.saves, mode_of(g.players, g.target, self.crib.level))

@@ -1,13 +1,13 @@
 # The game screens: the table (six cards to choose two from), the counting
 # called out item by item, the deal's summary, "pass to player N", the end of
 # the game (won or lost, or the standings of several players) and the pause menu.
-# Each shows the game in progress, app.play (ui.game.Play).
+# Each shows the game in progress, app.play (ui.solitaire.game.Play).
 from micropython import const
 
 from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
 from ui import counting, gfx
 from ui.deliberate import Deliberate
-from ui.words import LABELS, SHORT, count_calls
+from ui.calls import LABELS, SHORT, count_calls
 
 
 def _title(fb, play, g, left=None):
@@ -99,7 +99,7 @@ class Table:
         mine = None
         if len(self.marks) == 2:
             mine = (self.cards[self.marks[0]], self.cards[self.marks[1]])
-        from ui.game import hint
+        from ui.solitaire.game import hint
 
         h = hint(g, mine)
         if h is None:

@@ -1,6 +1,6 @@
 # Cribbage against the computer: the game in progress (Crib), the screen it
 # stands at, saving it after every move and resuming it. Its record in the
-# history and the statistics are in ui.cribstats.
+# history and the statistics are in ui.cribbage.history (the statistics screen: ui.cribbage.stats).
 #
 # The player has seat 0; the computer plays the other seats (at four, seat 2
 # is the player's partner). The engine (rules.cribbage) holds the rules; a save
@@ -10,11 +10,9 @@ from binascii import hexlify, unhexlify
 
 from rules.cribbage import DISCARD, SHOW, Cribbage, load
 from drivers.buttons import B_LONG, DOWN
+from players import LEVELS
+from ui.cribbage import ME, VARIANT
 
-VARIANT = "cribbage"
-LEVELS = ("easy", "normal", "expert")
-LEVEL_NAMES = ("Easy", "Normal", "Expert")
-ME = 0
 _SAVE_VERSION = 1
 _STATE = ("v", "game", "save", "level", "seen", "started", "done", "recorded", "review")
 
@@ -182,7 +180,7 @@ class Crib:
 
     def finish(self):
         """Record the game (once, even across a power cut), then its mode's statistics."""
-        from ui.cribstats import mode_of, record
+        from ui.cribbage.history import mode_of, record
 
         app = self.app
         app.saves.record_end(self, 1, lambda _: record(self, app.date()))

@@ -1,5 +1,5 @@
 # The cribbage board: a track per side with its two pegs, drawn to fit the
-# 128x64 glass (the screens that show it are in ui.cribplay).
+# 128x64 glass (the screens that show it are in ui.cribbage.play).
 #
 # A game to 121 goes up the outer row (holes 1..60, left to right) and back
 # down the inner row (61..120, right to left) to the game hole at the left;

@@ -1,7 +1,7 @@
 # The solitaire game in progress (Play): the match, where the players are in
 # it and which screen shows that; starting a game, resuming it from its saved
 # state (ui.saved), and the advisor's hint. The screens themselves are in
-# ui.play and ui.auto.
+# ui.solitaire.screens and ui.solitaire.auto.
 #
 # Play is saved to flash after every move, so a power cut resumes on the very
 # screen it left.

@@ -9,7 +9,7 @@ from players import autoplay
 from rules.solitaires import VARIANTS, new
 from drivers.buttons import A, B, B_LONG
 from ui import gfx
-from ui.words import LABELS, SHORT, count_calls
+from ui.calls import LABELS, SHORT, count_calls
 
 LEVELS = ("Easy", "Normal", "Expert")
 # The computer's discards per level: hand only, the crib table, the full advisor.

@@ -1,0 +1,37 @@
+# Resuming the saved game: a solitaire's Play from ui.solitaire.game, cribbage's
+# Crib from ui.cribbage.game, a grid game's GridPlay from ui.grid.game. Kept apart
+# from the games (which import ui.saved to ask before a new one replaces it) so that
+# each loads only its own; only the app and the menu use it, and the app lets it go
+# with them (ui.app.HELPERS).
+from ui.saved import describe
+
+
+def offer(app):
+    """The saved game, said in words: A resumes it, B goes back."""
+    app.visit("Confirm", "Resume the game?", describe(app) + " is saved.",
+              "A: resume  B: back", lambda: resume(app))
+
+
+def resume(app):
+    """Load the saved game and show it; False if there is none (the menu is
+    shown) or it cannot be resumed (it is set aside, and a note says so)."""
+    data = app.saves.load_current()
+    if data is None:
+        app.go("Menu")
+        return False
+    try:
+        game = data.get("game")
+        if game == "cribbage":
+            from ui.cribbage.game import resumed
+        elif game == "grid":
+            from ui.grid.game import resumed
+        else:
+            from ui.solitaire.game import resumed
+        play = resumed(app, data)
+    except (ValueError, KeyError, TypeError, IndexError) as e:
+        lines = app.saves.set_aside_current(str(e))
+        app.go("Notice", ["The saved game cannot be resumed."] + lines)
+        return False
+    app.play = play
+    play.show()
+    return True
