@@ -21,9 +21,11 @@
 # a class with key(k) and draw(fb), made as Class(app, *args); it names where
 # to go next and never imports another screen:
 #
-#   app.go("Menu")              # show a screen, forgetting the ones before
+#   app.go("CribSetup")         # show a screen, forgetting the ones before
 #   app.visit("Pause")          # show one over this one (a pause, a note) ...
 #   app.back()                  # ... and come back to this one as it was
+#   app.home(), app.title()     # the menu, the title: every screen leads back there,
+#                               # so none names them (a screen named leads on, never back)
 #
 # A screen's module is imported the first time the screen is shown, so the
 # heap holds only the screens that have been used.
@@ -46,12 +48,12 @@ SCREENS = {
     "Players": "ui.menus",
     "Opponent": "ui.menus",
     "Settings": "ui.menus",
-    "Scores": "ui.menus",
-    "Stats": "ui.menus",
+    "Scores": "ui.scores",
+    "Stats": "ui.scores",
     "About": "ui.menus",
-    "Notice": "ui.menus",
-    "Confirm": "ui.menus",
-    "Initials": "ui.menus",
+    "Notice": "ui.dialogs",
+    "Confirm": "ui.dialogs",
+    "Initials": "ui.scores",
     "CodeEntry": "ui.deals",
     "DayDeals": "ui.deals",
     "Table": "ui.solitaire.screens",
@@ -60,10 +62,10 @@ SCREENS = {
     "Pass": "ui.solitaire.screens",
     "Over": "ui.solitaire.screens",
     "Standings": "ui.solitaire.screens",
-    "Pause": "ui.solitaire.screens",
+    "Pause": "ui.dialogs",
     "CpuTurn": "ui.solitaire.auto",
     "Demo": "ui.solitaire.auto",
-    "GridMenu": "ui.grid.screens",
+    "GridMenu": "ui.grid.menu",
     "GridTable": "ui.grid.screens",
     "GridOver": "ui.grid.screens",
     "GridRank": "ui.grid.screens",
@@ -85,11 +87,11 @@ HELPERS = {
     "ui.saved": (),  # the saved game in words, asking first: imported where used
     "ui.resume": (),  # resuming the saved game: imported where used
     # The menus' lists of games: 1.4 KB the cribbage table does without.
-    "rules.grid_games": ("ui.deals", "ui.grid.screens", "ui.menus"),
-    "rules.solitaire_games": ("ui.solitaire.auto", "ui.deals", "ui.menus"),
+    "rules.grid_games": ("ui.deals", "ui.grid.menu", "ui.scores"),
+    "rules.solitaire_games": ("ui.deals", "ui.menus", "ui.scores", "ui.solitaire.auto"),
     "ui.calls": ("ui.solitaire.auto", "ui.cribbage.show", "ui.solitaire.screens"),
     "ui.counting": ("ui.cribbage.show", "ui.solitaire.screens"),
-    "ui.deliberate": ("ui.menus", "ui.solitaire.screens", "ui.grid.screens"),
+    "ui.deliberate": ("ui.grid.screens", "ui.scores", "ui.solitaire.screens"),
 }
 
 
@@ -162,7 +164,14 @@ class App:
         if self.under:
             self.show(self.under.pop())
         else:
-            self.go("Menu")
+            self.home()
+
+    def home(self):
+        """The menu, from wherever the player is."""
+        self.go("Menu")
+
+    def title(self):
+        self.go("Title")
 
     def show(self, screen):
         self.screen = screen
@@ -316,7 +325,7 @@ class Title:
 
             offer(self.app)
             return
-        self.app.go("Menu")
+        self.app.home()
 
     def draw(self, fb):
         from ui import gfx

@@ -17,7 +17,7 @@ def resume(app):
     shown) or it cannot be resumed (it is set aside, and a note says so)."""
     data = app.saves.load_current()
     if data is None:
-        app.go("Menu")
+        app.home()
         return False
     try:
         game = data.get("game")

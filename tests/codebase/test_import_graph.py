@@ -2,8 +2,10 @@
 
 The graph is built from the source (ast): every import, at the top of a module or
 inside a function (the firmware imports lazily to keep the heap small, and a
-lazy import is still a dependency). A circle means two modules that cannot be
-understood, loaded or let go (rules.forget) one without the other.
+lazy import is still a dependency), and every screen named by string
+(app.go("CribSetup") loads ui.cribbage.setup through the app's screen table,
+ui.app.SCREENS). A circle means two modules that cannot be understood, loaded or
+let go (rules.forget) one without the other.
 """
 
 import ast
@@ -52,9 +54,29 @@ def imports(name, path, known):
     return found
 
 
+def screen_table():
+    """{screen name: module} as firmware/ui/app.py's SCREENS holds it (read, not imported)."""
+    tree = ast.parse((TREES["firmware"] / "ui" / "app.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "SCREENS":
+            return ast.literal_eval(node.value)
+    raise AssertionError("no SCREENS in ui/app.py")
+
+
+def screens_named(tree, table):
+    """The modules of the screens a module names by string."""
+    return {table[n.value] for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in table}
+
+
 def graph():
     known = modules()
-    return {name: imports(name, path, known) for name, path in known.items()}
+    table = screen_table()
+    g = {name: imports(name, path, known) for name, path in known.items()}
+    for name, path in known.items():
+        if path.is_relative_to(TREES["firmware"]):
+            g[name] |= screens_named(ast.parse(path.read_text()), table) - {name}
+    return g
 
 
 def circles(g):
@@ -94,6 +116,13 @@ def test_the_graph_sees_imports():
     assert "storage.records" in g["storage.saves"]  # from storage import records
     assert "players.laying" in g["players.cpu"]  # inside a function: from players import laying
     assert "pocketcrib.errors" in g["pocketcrib.twins.sim"]
+    assert "ui.cribbage.setup" in g["ui.menus"]  # a screen named: app.visit("CribSetup")
+
+
+def test_a_screen_named_by_string_is_an_edge():
+    table = screen_table()
+    assert screens_named(ast.parse('self.app.go("Menu")'), table) == {"ui.menus"}
+    assert screens_named(ast.parse('x = "Menu item"'), table) == set()
 
 
 def test_a_planted_circle_is_found():

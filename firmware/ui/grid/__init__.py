@@ -1,2 +1,2 @@
-# The grid games (Poker Patience, Cribbage Squares): the game in progress (game) and its
-# screens (screens).
+# The grid games (Poker Patience, Cribbage Squares): choosing one (menu), the game in
+# progress (game) and its screens (screens).

@@ -1,7 +1,5 @@
-# The grid solitaires on the 128x64 glass: Poker Patience and Cribbage Squares.
-#
-# GridMenu: one to four players, and the five games (Poker Patience by each
-# table, with Foster's rule or not, and Cribbage Squares). The game in progress
+# The grid solitaires on the 128x64 glass: Poker Patience and Cribbage Squares
+# (choosing one: ui.grid.menu). The game in progress
 # is app.play (ui.grid.game.GridPlay, saved after every card). GridTable: the
 # grid of the player placing now on the left, one cell a card (rank and suit
 # in the small font), the points each row holds so far to its right and each column's
@@ -19,7 +17,6 @@ from micropython import const
 from rules import grids
 from players import placement
 from rules import poker
-from rules.grid_games import GAMES, NAMES
 from drivers.buttons import A, B, B_LONG, DOWN, LEFT, RIGHT, UP
 from ui import gfx
 from ui.deliberate import Deliberate
@@ -27,36 +24,6 @@ from ui.deliberate import Deliberate
 _CELL_W = const(15)
 _CELL_H = const(11)
 _PANEL_X = const(96)
-
-
-class GridMenu:
-    """How many players, then which grid solitaire (with which table and placement rule)."""
-
-    def __init__(self, app):
-        self.app = app
-        self.cur = 1
-        self.top = 0
-        self.players = 1
-
-    def key(self, k):
-        if k == UP or k == DOWN:
-            self.cur = (self.cur + (1 if k == DOWN else -1)) % (1 + len(GAMES))
-        elif self.cur == 0 and k in (LEFT, RIGHT, A):
-            self.players = 1 + (self.players - 1 + (-1 if k == LEFT else 1)) % 4
-        elif k == A:
-            from ui.grid.game import start
-
-            start(self.app, self.cur - 1, players=self.players)
-            return
-        elif k == B:
-            self.app.back()
-            return
-        self.app.redraw()
-
-    def draw(self, fb):
-        gfx.bar(fb, "Grid solitaires")
-        rows = ["Players: %d" % self.players + ("" if self.players == 1 else ", in turn")]
-        self.top = gfx.listing(fb, rows + list(NAMES), self.cur, self.top)
 
 
 class GridTable:

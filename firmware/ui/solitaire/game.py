@@ -77,7 +77,7 @@ class Play:
     def discard(self, a, b):
         if self.app.saves.get("hints"):
             # What the best discard would have been, shown after the deal.
-            h = hint(self.match.game(), (a, b))
+            h = self.hint(self.match.game(), (a, b))
             if h is not None:
                 pair, best, yours, _ = h
                 if yours is not None:
@@ -85,6 +85,25 @@ class Play:
                                         int(yours * 10 + 0.5)])
         self.send(a, b)
         self.show()
+
+    def hint(self, game, mine):
+        """The advisor's suggestion for the six cards awaiting a discard:
+        (best pair, its expected points, expected points of `mine` or None, the
+        race's wins per discard code in Foster's last deal or None: see
+        players.advisor.rank_discards), or None when no advisor is installed (issue 5's
+        players/advisor.py)."""
+        try:
+            from players.advisor import rank_discards  # pyright: ignore[reportMissingImports]
+        except ImportError:
+            return None
+        ranked, wins, _ = rank_discards(game, "advisor", mine)
+        best = ranked[0]
+        yours = None
+        if mine is not None:
+            for ev, a, b in ranked:
+                if (a == mine[0] and b == mine[1]) or (a == mine[1] and b == mine[0]):
+                    yours = ev
+        return (best[1], best[2]), best[0], yours, wins
 
     def send(self, a, b):
         """Make the discard of the player whose turn it is and save."""
@@ -236,23 +255,3 @@ def resumed(app, data):
         if pair[0] >= len(m.sides) or pair[1] >= len(m.sides):
             raise ValueError("saved game: bad double")
     return play
-
-
-def hint(game, mine):
-    """The advisor's suggestion for the six cards awaiting a discard:
-    (best pair, its expected points, expected points of `mine` or None, the
-    race's wins per discard code in Foster's last deal or None: see
-    players.advisor.rank_discards), or None when no advisor is installed (issue 5's
-    players/advisor.py)."""
-    try:
-        from players.advisor import rank_discards  # pyright: ignore[reportMissingImports]
-    except ImportError:
-        return None
-    ranked, wins, _ = rank_discards(game, "advisor", mine)
-    best = ranked[0]
-    yours = None
-    if mine is not None:
-        for ev, a, b in ranked:
-            if (a == mine[0] and b == mine[1]) or (a == mine[1] and b == mine[0]):
-                yours = ev
-    return (best[1], best[2]), best[0], yours, wins

@@ -99,9 +99,7 @@ class Table:
         mine = None
         if len(self.marks) == 2:
             mine = (self.cards[self.marks[0]], self.cards[self.marks[1]])
-        from ui.solitaire.game import hint
-
-        h = hint(g, mine)
+        h = self.play.hint(g, mine)
         if h is None:
             self.tip = ["No advisor installed"]
             return
@@ -469,39 +467,3 @@ class Standings:
             gfx.right(fb, "A: go on", 127, 56)
 
 
-class Pause:
-    """B held in a game: back to it, or to the menu (the game is saved)."""
-
-    ITEMS = ("Back to the game", "Quit to the menu")
-
-    def __init__(self, app):
-        self.app = app
-        self.play = play = app.play
-        self.cur = 0
-        self.code = play.pause_line()  # the deal code, or the score
-
-    def key(self, k):
-        if k == UP or k == DOWN:
-            self.cur ^= 1
-        elif k == B:
-            self.app.back()
-            return
-        elif k == A:
-            if self.cur == 0:
-                self.app.back()
-            else:
-                self.play.save()
-                self.app.play = None
-                self.app.go("Menu")
-            return
-        self.app.redraw()
-
-    def draw(self, fb):
-        gfx.bar(fb, "Paused")
-        gfx.text(fb, "Your game is saved.", 4, 12)
-        gfx.text(fb, self.code, 4, 21)
-        for i in range(2):
-            y = 33 + 11 * i
-            if i == self.cur:
-                fb.fill_rect(0, y - 1, 128, 10, 1)
-            gfx.text(fb, self.ITEMS[i], 6, y, 0 if i == self.cur else 1)

@@ -1,0 +1,35 @@
+# Choosing a grid solitaire: one to four players, and the five games (Poker Patience
+# by each table, with Foster's rule or not, and Cribbage Squares).
+from rules.grid_games import GAMES, NAMES
+from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from ui import gfx
+
+
+class GridMenu:
+    """How many players, then which grid solitaire (with which table and placement rule)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.cur = 1
+        self.top = 0
+        self.players = 1
+
+    def key(self, k):
+        if k == UP or k == DOWN:
+            self.cur = (self.cur + (1 if k == DOWN else -1)) % (1 + len(GAMES))
+        elif self.cur == 0 and k in (LEFT, RIGHT, A):
+            self.players = 1 + (self.players - 1 + (-1 if k == LEFT else 1)) % 4
+        elif k == A:
+            from ui.grid.game import start
+
+            start(self.app, self.cur - 1, players=self.players)
+            return
+        elif k == B:
+            self.app.back()
+            return
+        self.app.redraw()
+
+    def draw(self, fb):
+        gfx.bar(fb, "Grid solitaires")
+        rows = ["Players: %d" % self.players + ("" if self.players == 1 else ", in turn")]
+        self.top = gfx.listing(fb, rows + list(NAMES), self.cur, self.top)
