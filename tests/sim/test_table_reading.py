@@ -44,3 +44,48 @@ def test_the_starter_is_in_sight_all_through_the_play(tmp_path):
                 break
             sim.press("A")
         assert seen > 30 and longest >= (4 if players == 2 else 6), (players, seen, longest)
+
+
+def _to_my_turn_with_a_card_too_high(sim):
+    """Press A through the play until it is my turn with a card that would pass 31; its index."""
+    from rules.cards import PIPS
+
+    for _ in range(3000):
+        g = sim.app.play.g if sim.app.play is not None else None
+        screen = sim.app.screen
+        if g is None:
+            sim.press("A")
+            continue
+        if type(screen).__name__ == "CribOver":
+            break
+        if type(screen).__name__ == "CribPlay" and g.phase == "play" and g.turn == 0 and not screen.waiting():
+            fits = g.playable(0)
+            for i, c in enumerate(screen.hand):
+                if fits and c not in fits and g.count + PIPS[c >> 2] > 31:
+                    return i
+        sim.press("A")
+    raise AssertionError("never held a card too high")
+
+
+def test_a_card_that_would_pass_31_is_said_in_a_line_that_fits(tmp_path):
+    sim = Sim(tmp_path, seed=1)  # a deal where the player soon holds a card too high
+    sim.run_script(" ".join(crib_keys(level=0)))
+    i = _to_my_turn_with_a_card_too_high(sim)
+    screen = sim.app.screen
+    while screen.cur != i:
+        sim.press("RIGHT")
+    card = screen.hand[i]
+    sim.press("A")
+    said = screen.prompt()
+    assert said.startswith(gfx.card_text(card) + " "), said  # the suit drawn, as on every screen
+    assert gfx.width(said) <= 126, said
+    assert sim.app.play.g.seq[-1] != card
+
+
+def test_the_menu_rows_fit_beside_the_scroll_marks(tmp_path):
+    sim = Sim(tmp_path, seed=1)
+    sim.run_script("A")
+    menu = sim.app.screen
+    assert type(menu).__name__ == "Menu"
+    for label, _ in menu.items:
+        assert gfx.width(label) <= 120, label  # the scroll marks are drawn at x = 122

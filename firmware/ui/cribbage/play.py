@@ -159,6 +159,11 @@ class CribPlay:
             self.cur = (self.cur + 1) % n
         elif k == A:
             card = self.hand[self.cur] if g.playable(ME) else None
+            if card is not None and card not in g.playable(ME):
+                # Said here, with the suit drawn as everywhere on the glass, and short enough to fit.
+                self.error = "%s would go past 31" % gfx.card_text(card)
+                app.redraw()
+                return
             try:
                 self.crib.play(card)
             except ValueError as e:
