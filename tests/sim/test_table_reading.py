@@ -89,3 +89,60 @@ def test_the_menu_rows_fit_beside_the_scroll_marks(tmp_path):
     assert type(menu).__name__ == "Menu"
     for label, _ in menu.items:
         assert gfx.width(label) <= 120, label  # the scroll marks are drawn at x = 122
+
+
+def _grid_game(tmp_path, kind=0):
+    from helpers.drive import grid_keys
+
+    sim = Sim(tmp_path, seed=3)
+    sim.run_script(" ".join(grid_keys(kind=kind)))
+    assert type(sim.app.screen).__name__ == "GridTable"
+    return sim
+
+
+def test_after_a_card_the_cursor_goes_to_a_square_next_to_it(tmp_path):
+    sim = _grid_game(tmp_path)
+    screen = sim.app.screen
+    side = screen.game.side
+    for k in ("DOWN", "DOWN"):
+        sim.press(k)
+    was = screen.cur
+    assert divmod(was, side) == (2, 0)
+    sim.press("A")
+    y, x = divmod(screen.cur, side)
+    assert abs(y - 2) + abs(x - 0) == 1, (y, x)  # not the far end of the row above
+
+
+def _move_to(sim, square):
+    screen = sim.app.screen
+    side = screen.game.side
+    ty, tx = divmod(square, side)
+    for _ in range(2 * side):
+        y, x = divmod(screen.cur, side)
+        if (y, x) == (ty, tx):
+            return
+        sim.press("DOWN" if y < ty else "UP" if y > ty else "RIGHT" if x < tx else "LEFT")
+    raise AssertionError("the cursor did not reach %d" % square)
+
+
+def test_a_game_on_the_advisors_squares_has_lost_nothing_and_says_so(tmp_path):
+    from players import placement
+
+    sim = _grid_game(tmp_path)
+    while type(sim.app.screen).__name__ == "GridTable":
+        best = placement.rank_squares(sim.app.screen.game)[0][1]
+        _move_to(sim, best)
+        sim.press("A")
+    assert type(sim.app.screen).__name__ == "GridOver"
+    assert sim.app.play.lost[0] < 5  # under half a tenth: shown as 0.0
+    frame = sim.frame()
+    # The review's figure, at (80, 28): drawn as "0.0", not "-0.0".
+    from ui import gfx as g
+
+    want = bytearray(128 * 8)
+    import framebuf
+
+    fb = framebuf.FrameBuffer(want, 128, 64, framebuf.MONO_VLSB)
+    g.text(fb, "0.0", 80, 28)
+    got = [[_pixel(frame, x, y) for y in range(28, 37)] for x in range(76, 112)]
+    assert got == [[fb.pixel(x, y) for y in range(28, 37)] for x in range(76, 112)]
