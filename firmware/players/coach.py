@@ -60,6 +60,8 @@ def reason(g, seat, card, cards):
             else:
                 words.append(_SHORT[label])
         return "%s for %d" % (" and ".join(words), sum(p for _, p, _ in got))
+    if len(cards) == 1:
+        return "the only card that fits"
     after = g.count + PIPS[card >> 2]
     for bad in (5, 21):
         if after != bad and any(g.count + PIPS[c >> 2] == bad for c in cards):

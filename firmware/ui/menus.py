@@ -25,7 +25,7 @@ class Menu:
         items.append(("Deal of the day", "DayDeals"))
         items.append(("Grid solitaires", "GridMenu"))
         items.append(("Demo", "Demo"))
-        items.append(("Cribbage vs the computer", "CribSetup"))
+        items.append(("Cribbage vs computer", "CribSetup"))
         items.append(("High scores", _scores))
         items.append(("Statistics", _stats))
         items.append(("Settings", "Settings"))

@@ -13,7 +13,7 @@ import sys
 from benchutil import clock_ms, elapsed_ms, run_steps
 
 ON_MP = sys.implementation.name == "micropython"
-CRIB_ROW = 9  # the menu row of "Cribbage vs the computer"
+CRIB_ROW = 9  # the menu row of "Cribbage vs computer"
 
 
 def heap():

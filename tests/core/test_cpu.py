@@ -250,6 +250,22 @@ def test_coach_reasons_name_the_danger():
     assert coach.reason(g2, 0, _cards("9C")[0], g2.playable(0)) == "avoids leaving 21"
 
 
+def test_coach_says_a_card_is_the_only_one_that_fits():
+    # Issue 30: at 23 with 3C and QC only the three fits under 31: not "any of them".
+    g = Cribbage(1, 2, dealer=1)
+    _stack(g, [_cards("3C QC 5D 6D"), _cards("KH KS 4H 2S")])
+    g.play(_cards("5D")[0])
+    g.play(_cards("KH")[0])
+    g.play(_cards("6D")[0])
+    g.play(_cards("2S")[0])
+    assert g.count == 23 and g.turn == 0 and list(g.playable(0)) == [_cards("3C")[0]]
+    assert coach.best_play(g, 0) == (_cards("3C")[0], "the only card that fits")
+    # Two cards of one rank that both fit: either is as good.
+    g2 = Cribbage(1, 2, dealer=1)
+    _stack(g2, [_cards("3C 3D KD 6D"), _cards("KH KS 4H 2S")])
+    assert coach.reason(g2, 0, _cards("3C")[0], _cards("3C 3D")) == "any of them"
+
+
 def test_review_after_a_deal():
     g = Cribbage(31, 2, dealer=1)
     r = coach.Review(0)

@@ -61,7 +61,7 @@ def code_keys(code):
     return keys
 
 
-MENU_ROW["cribbage"] = 9  # "Cribbage vs the computer", below the demo
+MENU_ROW["cribbage"] = 9  # "Cribbage vs computer", below the demo
 
 
 def crib_keys(level=1, target=121, players=2, resume=False):

@@ -71,7 +71,7 @@ SCENES = {
     "grid_table": (7, _GRID + " A" + " A" * 13 + " RIGHT DOWN", "GridTable"),
     "grid_hint": (7, _GRID + " DOWN A" + " A" * 9 + " LEFT B", "GridTable"),
     "grid_turn": (7, _GRID + " UP RIGHT DOWN A" + " A" * 9 + " RIGHT", "GridTable"),
-    "grid_rank": (7, _GRID + " UP RIGHT RIGHT DOWN A" + " A RIGHT A DOWN A" * 80 + " A RIGHT A wait:1.2",
+    "grid_rank": (7, _GRID + " UP RIGHT RIGHT DOWN A" + " A RIGHT A DOWN A" * 59 + " wait:1.2",
                   "GridRank"),  # three players, each on other squares
     "grid_over": (7, _GRID + " A" + " A" * 25 + " wait:1.2", "GridOver"),
     "grid_scores": (7, _GRID + " A" + " A" * 25 + " wait:1.2 A wait:1.2 A A A", "Scores"),

@@ -17,6 +17,7 @@ from ui.cribbage import ME
 _MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30
 _PACE = const(900)  # ms between the computer's cards in the play
 _HAND_Y = const(38)
+_COUNT_X = const(105)  # the count's box, at the right of the top row
 # The others' names beside your hand, clockwise from you, by the number of hands.
 _SHORT = (("CPU",), ("C1", "C2"), ("C1", "P", "C2"))
 
@@ -158,6 +159,11 @@ class CribPlay:
             self.cur = (self.cur + 1) % n
         elif k == A:
             card = self.hand[self.cur] if g.playable(ME) else None
+            if card is not None and card not in g.playable(ME):
+                # Said here, with the suit drawn as everywhere on the glass, and short enough to fit.
+                self.error = "%s would go past 31" % gfx.card_text(card)
+                app.redraw()
+                return
             try:
                 self.crib.play(card)
             except ValueError as e:
@@ -196,13 +202,29 @@ class CribPlay:
         crib = self.crib
         g = crib.g
         gfx.bar(fb, crib.scores_line())
-        # The cards of this count (yours lit) and the count itself.
-        x = 1
+        # The cards of this count (yours lit), the starter and the count itself: the
+        # starter stays in sight all through the play, as it lies on the pack.
+        sx = _COUNT_X
+        if g.starter is not None:
+            sx -= 2 + gfx.mini_width(g.starter)
+            gfx.mini(fb, g.starter, sx, 10)
         mine = g.played[ME]
-        for c in g.seq:
-            x += gfx.mini(fb, c, x, 10, c in mine) - 2
-        fb.rect(105, 10, 23, 10, 1)
-        gfx.center(fb, "%d" % g.count, 11, 1, 105, 128)
+        n = len(g.seq)
+        if n:
+            # Each card overlaps the next by 2, or more when the count's cards fill the row.
+            room = sx - 3 - gfx.mini_width(g.seq[-1])
+            step = 0
+            for c in g.seq[:-1]:
+                step += gfx.mini_width(c) - 2
+            x = 1
+            for i in range(n):
+                c = g.seq[i]
+                gfx.mini(fb, c, x, 10, c in mine)
+                if i < n - 1:
+                    w = gfx.mini_width(c) - 2
+                    x += w if step <= room else w * room // step
+        fb.rect(_COUNT_X, 10, 128 - _COUNT_X, 10, 1)
+        gfx.center(fb, "%d" % g.count, 11, 1, _COUNT_X, 128)
         gfx.text(fb, crib.note, 1, 21)
         for line in gfx.wrap(self.prompt(), 126)[:1]:
             gfx.text(fb, line, 1, 29)

@@ -114,9 +114,11 @@ class GridTable:
             return
         g = self.game  # the next player's, with more than one
         if not g.legal(self.cur):
-            # Onto the nearest square the next card may take (board order from the cursor).
-            legal = g.squares()
-            self.cur = min(legal, key=lambda s: abs(s - self.cur))
+            # Onto the nearest square the next card may take, as the eye measures it on the
+            # grid (rows and columns away), the first in board order among equals.
+            side = g.side
+            y, x = divmod(self.cur, side)
+            self.cur = min(g.squares(), key=lambda s: (abs(s // side - y) + abs(s % side - x), s))
         self._follow()
         self.app.redraw()
 
@@ -228,7 +230,8 @@ class GridOver:
         lost = (self.play.lost[p] + 5) // 10  # tenths
         gfx.text(fb, "Advisor", 80, 10)
         gfx.text(fb, "%d/%d" % (self.play.matched[p], g.cards), 80, 19)
-        gfx.text(fb, "-%d.%d" % (lost // 10, lost % 10), 80, 28)
+        # Points lost against the advisor's squares; none is 0.0, not -0.0.
+        gfx.text(fb, "%s%d.%d" % ("-" if lost else "", lost // 10, lost % 10), 80, 28)
         if g.kind == 1:
             gfx.text(fb, "St", 80, 40)
             gfx.mini(fb, g.starter, 93, 38)

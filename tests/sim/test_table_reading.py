@@ -1,0 +1,148 @@
+"""Issue 30: the cribbage table read at a glance. Each test plays by key presses in the
+simulator and reads the pixels on the glass."""
+import framebuf
+from helpers.drive import crib_keys
+
+from pocketcrib.twins.sim import Sim
+from ui import gfx
+
+
+def _pixel(frame, x, y):
+    return frame[(y >> 3) * 128 + x] >> (y & 7) & 1
+
+
+def _shows_mini(frame, card, y, lit=False):
+    """Whether the small card `card` is drawn whole and uncovered somewhere on row y."""
+    w = gfx.mini_width(card)
+    buf = bytearray(w * 2)
+    fb = framebuf.FrameBuffer(buf, w, 16, framebuf.MONO_VLSB)
+    gfx.mini(fb, card, 0, 0, lit)
+    want = [[fb.pixel(i, j) for j in range(gfx.MINI_H)] for i in range(w)]
+    for x in range(128 - w + 1):
+        if all(_pixel(frame, x + i, y + j) == want[i][j] for i in range(w) for j in range(gfx.MINI_H)):
+            return True
+    return False
+
+
+def test_the_starter_is_in_sight_all_through_the_play(tmp_path):
+    for players, seed in ((2, 5), (3, 8), (4, 13)):
+        sim = Sim(tmp_path / str(players), seed=seed)
+        sim.run_script(" ".join(crib_keys(level=0, players=players)))
+        seen = 0
+        longest = 0
+        for _ in range(1500):
+            g = sim.app.play.g if sim.app.play is not None else None
+            if type(sim.app.screen).__name__ == "CribPlay" and g.phase == "play":
+                frame = sim.frame()
+                assert _shows_mini(frame, g.starter, 10), (players, g.deal_no, list(g.seq))
+                if g.seq:  # the last card laid, whole, however long the count
+                    last = g.seq[-1]
+                    assert _shows_mini(frame, last, 10, last in g.played[0]), (players, list(g.seq))
+                seen += 1
+                longest = max(longest, len(g.seq))
+            if g is not None and (g.deal_no > 8 or g.over):
+                break
+            sim.press("A")
+        assert seen > 30 and longest >= (4 if players == 2 else 6), (players, seen, longest)
+
+
+def _to_my_turn_with_a_card_too_high(sim):
+    """Press A through the play until it is my turn with a card that would pass 31; its index."""
+    from rules.cards import PIPS
+
+    for _ in range(3000):
+        g = sim.app.play.g if sim.app.play is not None else None
+        screen = sim.app.screen
+        if g is None:
+            sim.press("A")
+            continue
+        if type(screen).__name__ == "CribOver":
+            break
+        if type(screen).__name__ == "CribPlay" and g.phase == "play" and g.turn == 0 and not screen.waiting():
+            fits = g.playable(0)
+            for i, c in enumerate(screen.hand):
+                if fits and c not in fits and g.count + PIPS[c >> 2] > 31:
+                    return i
+        sim.press("A")
+    raise AssertionError("never held a card too high")
+
+
+def test_a_card_that_would_pass_31_is_said_in_a_line_that_fits(tmp_path):
+    sim = Sim(tmp_path, seed=1)  # a deal where the player soon holds a card too high
+    sim.run_script(" ".join(crib_keys(level=0)))
+    i = _to_my_turn_with_a_card_too_high(sim)
+    screen = sim.app.screen
+    while screen.cur != i:
+        sim.press("RIGHT")
+    card = screen.hand[i]
+    sim.press("A")
+    said = screen.prompt()
+    assert said.startswith(gfx.card_text(card) + " "), said  # the suit drawn, as on every screen
+    assert gfx.width(said) <= 126, said
+    assert sim.app.play.g.seq[-1] != card
+
+
+def test_the_menu_rows_fit_beside_the_scroll_marks(tmp_path):
+    sim = Sim(tmp_path, seed=1)
+    sim.run_script("A")
+    menu = sim.app.screen
+    assert type(menu).__name__ == "Menu"
+    for label, _ in menu.items:
+        assert gfx.width(label) <= 120, label  # the scroll marks are drawn at x = 122
+
+
+def _grid_game(tmp_path, kind=0):
+    from helpers.drive import grid_keys
+
+    sim = Sim(tmp_path, seed=3)
+    sim.run_script(" ".join(grid_keys(kind=kind)))
+    assert type(sim.app.screen).__name__ == "GridTable"
+    return sim
+
+
+def test_after_a_card_the_cursor_goes_to_a_square_next_to_it(tmp_path):
+    sim = _grid_game(tmp_path)
+    screen = sim.app.screen
+    side = screen.game.side
+    for k in ("DOWN", "DOWN"):
+        sim.press(k)
+    was = screen.cur
+    assert divmod(was, side) == (2, 0)
+    sim.press("A")
+    y, x = divmod(screen.cur, side)
+    assert abs(y - 2) + abs(x - 0) == 1, (y, x)  # not the far end of the row above
+
+
+def _move_to(sim, square):
+    screen = sim.app.screen
+    side = screen.game.side
+    ty, tx = divmod(square, side)
+    for _ in range(2 * side):
+        y, x = divmod(screen.cur, side)
+        if (y, x) == (ty, tx):
+            return
+        sim.press("DOWN" if y < ty else "UP" if y > ty else "RIGHT" if x < tx else "LEFT")
+    raise AssertionError("the cursor did not reach %d" % square)
+
+
+def test_a_game_on_the_advisors_squares_has_lost_nothing_and_says_so(tmp_path):
+    from players import placement
+
+    sim = _grid_game(tmp_path)
+    while type(sim.app.screen).__name__ == "GridTable":
+        best = placement.rank_squares(sim.app.screen.game)[0][1]
+        _move_to(sim, best)
+        sim.press("A")
+    assert type(sim.app.screen).__name__ == "GridOver"
+    assert sim.app.play.lost[0] < 5  # under half a tenth: shown as 0.0
+    frame = sim.frame()
+    # The review's figure, at (80, 28): drawn as "0.0", not "-0.0".
+    from ui import gfx as g
+
+    want = bytearray(128 * 8)
+    import framebuf
+
+    fb = framebuf.FrameBuffer(want, 128, 64, framebuf.MONO_VLSB)
+    g.text(fb, "0.0", 80, 28)
+    got = [[_pixel(frame, x, y) for y in range(28, 37)] for x in range(76, 112)]
+    assert got == [[fb.pixel(x, y) for y in range(28, 37)] for x in range(76, 112)]
