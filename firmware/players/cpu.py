@@ -73,6 +73,9 @@ _CRIB_GUESS = const(4)
 # such a hand than four unseen cards are to make one, in sixteenths (a fit to
 # simulated deals, tools/make_keep_prior.py); a ratio over PRIOR_CAP stands always.
 # Each draw past the first costs _REDRAW positions of the budget.
+# PRIOR is generated data (tests/tables/test_keep_prior.py regenerates it) kept here,
+# not in tables/: a module of its own there (and the tables package, which the table
+# otherwise never loads) costs about 0.7 KB of heap at the cribbage table, for 26 bytes.
 PRIOR = (
     b"\x01\x00\x06\x10\x17\x21\x36\x4d\x84\x83\x83\x81\xae",  # 0.1 0.0 0.4 1.0 1.5 2.1 3.4 4.8 8.3 8.2 8.2 8.0 10.8
     b"\x01\x00\x05\x0f\x1d\x1f\x35\x4a\x7e\x8e\x7a\xb7\xb2",  # 0.0 0.0 0.3 0.9 1.8 2.0 3.3 4.6 7.9 8.9 7.6 11.4 11.1
