@@ -182,14 +182,13 @@ class CribPlay:
         from players import coach
 
         card, why = coach.best_play(self.crib.g, ME)
-        return ["Coach: %s, %s" % ("go" if card is None else gfx.card_text(card), why)]
+        # Two lines, over the last move's: the reason whole is the point of the coach.
+        return gfx.wrap("Coach: " + (why if card is None else gfx.card_text(card) + ", " + why), 126)
 
     def prompt(self):
         g = self.crib.g
         if self.error:
             return self.error
-        if self.tip:
-            return self.tip[0]
         if g.over:
             return "A: the game is over"
         if g.phase != PLAY:
@@ -225,9 +224,10 @@ class CribPlay:
                     x += w if step <= room else w * room // step
         fb.rect(_COUNT_X, 10, 128 - _COUNT_X, 10, 1)
         gfx.center(fb, "%d" % g.count, 11, 1, _COUNT_X, 128)
-        gfx.text(fb, crib.note, 1, 21)
-        for line in gfx.wrap(self.prompt(), 126)[:1]:
-            gfx.text(fb, line, 1, 29)
+        # The last move and what to do; or the coach's tip, asked for, over both.
+        lines = self.tip if self.tip and not self.error else [crib.note] + gfx.wrap(self.prompt(), 126)[:1]
+        for i in range(min(2, len(lines))):
+            gfx.text(fb, lines[i], 1, 21 + 8 * i)
         # Your hand, the cursor's card lit while it is your turn to lay.
         lit = g.phase == PLAY and g.turn == ME
         for i in range(len(self.hand)):

@@ -1,0 +1,139 @@
+"""Issue 30: the coach read at a glance. Its reasons whole on the glass (item 3).
+Each test plays by key presses in the simulator and reads what is drawn."""
+import re
+from types import SimpleNamespace
+
+import pytest
+from helpers import texts
+from helpers.drive import crib_keys
+
+from players import coach
+from rules.cards import parse_card
+from rules.cribbage import Cribbage
+from rules.pegging import items
+from rules.rng import Rng
+from pocketcrib.twins.sim import Sim
+from ui import gfx
+
+LETTERS = re.compile(r"\b[A2-9TJQK][CDHS]\b")  # "TS", "4C": a card named in letters
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    return texts.record(monkeypatch)
+
+
+def redrawn(sim, drawn):
+    """The screen drawn whole again; its texts, each below the title bar checked to be
+    on the glass and clear of the others (the bar's are tests/sim/test_text_fits.py's)."""
+    del drawn[:]
+    sim.app.redraw()
+    sim.app.step()
+    below = [d for d in drawn if d[2] > 8]
+    for i, (s, x0, y0, x1, y1) in enumerate(below):
+        assert x0 >= 0 and x1 <= gfx.W and y0 >= 0 and y1 < gfx.H, "%r off the glass" % s
+        for t, a0, b0, a1, b1 in below[i + 1:]:
+            assert not (y0 <= b1 and b0 <= y1 and x0 < a1 + 3 and a0 < x1 + 3), (s, t)
+    return [d[0] for d in drawn]
+
+
+def _table(tmp_path, seed, players=2, level=1):
+    sim = Sim(tmp_path, seed=seed)
+    sim.saves.set("hints", True)
+    sim.run_script(crib_keys(level, 121, players) + ["A"])  # past the cut
+    assert type(sim.app.screen).__name__ == "CribLay"
+    return sim
+
+
+def _name(sim):
+    return type(sim.app.screen).__name__
+
+
+def _to_my_turn(sim, limit=400):
+    """A through the play until it is my turn to lay a card (or say go)."""
+    for _ in range(limit):
+        g = sim.app.play.g
+        if _name(sim) == "CribPlay" and g.phase == "play" and g.turn == 0 and not sim.app.screen.waiting():
+            return g
+        sim.press("A")
+    raise AssertionError("never my turn")
+
+
+# Item 3: the coach's reason, whole.
+
+def _reasons():
+    """Every kind of reason the coach gives: each card that may be laid, in the play of
+    many dealt hands, and the scoring calls at their longest (a fifteen or a 31 with a
+    double pair royal or a long run)."""
+    out = set()
+    for seed in range(1, 120):
+        g = Cribbage(seed, 2)
+        rng = Rng(seed)
+        while g.phase == "discard":
+            h = g.hands[g.turn]
+            g.discard(g.turn, h[0], h[1])
+        while g.phase == "play":
+            cards = g.playable()
+            for c in cards:
+                out.add(coach.reason(g, g.turn, c, cards))
+            if not cards:
+                out.add(coach.best_play(g, g.turn)[1])
+                g.go()
+            else:
+                g.play(cards[rng.below(len(cards))])
+    # The scoring calls: a count of 15 or 31 (or neither) ending on pairs or a run.
+    tails = [[r] * n for r in range(13) for n in (2, 3, 4)]
+    tails += [list(range(lo, lo + n))[::-1] for n in range(3, 8) for lo in range(14 - n)]
+    pips = lambda r: min(r + 1, 10)  # noqa: E731
+    for tail in tails:
+        cards = [r * 4 + i % 4 for i, r in enumerate(tail)]
+        total = sum(pips(r) for r in tail)
+        for aim in (15, 31, None):
+            lead = []
+            need = (aim or total) - total
+            for r in (12, 12, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0):  # far from the tail's ranks first
+                if need >= pips(r) and abs(r - tail[0]) > 1 and r not in tail:
+                    lead.append(r * 4 + len(lead) % 4)
+                    need -= pips(r)
+            if need == 0 and total + sum(pips(c >> 2) for c in lead) <= 31:
+                seq = lead + cards
+                if items(seq):
+                    g = SimpleNamespace(seq=seq[:-1])
+                    out.add(coach.reason(g, 0, seq[-1], [seq[-1]]))
+    return sorted(out)
+
+
+def test_every_reason_the_coach_gives_is_whole_on_the_glass(tmp_path, drawn, monkeypatch):
+    reasons = _reasons()
+    assert len(reasons) > 25 and any("double pair royal" in r and "31" in r for r in reasons), reasons
+    sim = _table(tmp_path, 3)
+    sim.run_script(["A", "A", "A"])  # lay away
+    _to_my_turn(sim)
+    screen = sim.app.screen
+    for why in reasons:
+        for card in [None] if why.startswith("go") else [parse_card(r + "S") for r in "A5TQK"]:
+            monkeypatch.setattr(coach, "best_play", lambda g, seat, c=card, w=why: (c, w))
+            screen.tip = None
+            sim.press("UP")
+            texts = redrawn(sim, drawn)
+            said = " ".join(s for s, x0, y0, x1, y1 in drawn if 21 <= y0 < 38)
+            assert said.endswith(why), (said, why)  # the reason whole, on the lines above the hand
+            if card is not None:
+                assert gfx.card_text(card) in said
+            assert not any(LETTERS.search(t) for t in texts), texts
+
+
+def test_the_coachs_tip_in_the_play_of_a_game_is_whole(tmp_path, drawn):
+    sim = _table(tmp_path, 11, level=2)
+    sim.run_script(["A", "A", "A"])
+    asked = 0
+    while asked < 8 and _name(sim) != "CribOver":
+        g = _to_my_turn(sim, 2000)
+        card, why = coach.best_play(g, 0)
+        sim.press("UP")
+        redrawn(sim, drawn)
+        said = " ".join(s for s, x0, y0, x1, y1 in drawn if 21 <= y0 < 38)
+        assert said.endswith(why), (said, why)
+        asked += 1
+        sim.press("B", "A")  # the tip put away; the card laid (or go said)
+    assert asked == 8
