@@ -7,7 +7,7 @@
 #   r = Review(seat)       # after each deal, what the best choices were:
 #   r.discard(g, cards)    # call before the player's discard is made
 #   r.play(g, card)        # call before each card the player lays (None: go)
-#   r.lines()              # the deal's review, one short line each; r.reset()
+#   r.lines(name)          # the deal's review, a line each (cards named by name()); r.reset()
 from players import cpu
 from rules.cards import PIPS, card_name
 from rules.pegging import items
@@ -134,11 +134,11 @@ class Review:
         if self.worst is None or lost > self.worst[0]:
             self.worst = (lost, card, best)
 
-    def lines(self):
+    def lines(self, name=card_name):
         out = []
         if self.lay is not None:
             best, v, mine = self.lay
-            names = " ".join(card_name(c) for c in best)
+            names = " ".join(name(c) for c in best)
             if mine is None or mine >= v - 0.005:
                 out.append("Lay away: yours was best (%.1f)" % v)
             else:
@@ -147,6 +147,6 @@ class Review:
             line = "Play: %d of %d as the coach" % (self.same, self.plays)
             if self.worst is not None and self.worst[0] > 0.05:
                 lost, card, best = self.worst
-                line += "; %s not %s, about %.1f" % (card_name(best), card_name(card), lost)
+                line += "; %s not %s, about %.1f points" % (name(best), name(card), lost)
             out.append(line)
         return out

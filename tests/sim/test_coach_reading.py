@@ -1,5 +1,6 @@
-"""Issue 30: the coach read at a glance. Its reasons whole on the glass (item 3).
-Each test plays by key presses in the simulator and reads what is drawn."""
+"""Issue 30: the coach read at a glance. Its reasons whole on the glass (item 3),
+the review in suits and clear of "A: go on" (item 7). Each test
+plays by key presses in the simulator and reads what is drawn."""
 import re
 from types import SimpleNamespace
 
@@ -57,6 +58,18 @@ def _to_my_turn(sim, limit=400):
             return g
         sim.press("A")
     raise AssertionError("never my turn")
+
+
+def _review_of_the_deal(sim, drawn):
+    """A through the deal to the coach's review; its texts."""
+    for _ in range(400):
+        if _name(sim) == "CribDeal":
+            sim.press("A")
+            assert sim.app.screen.page == 1
+            return redrawn(sim, drawn)
+        assert _name(sim) != "CribOver"
+        sim.press("A")
+    raise AssertionError("no review")
 
 
 # Item 3: the coach's reason, whole.
@@ -137,3 +150,25 @@ def test_the_coachs_tip_in_the_play_of_a_game_is_whole(tmp_path, drawn):
         asked += 1
         sim.press("B", "A")  # the tip put away; the card laid (or go said)
     assert asked == 8
+
+
+# Item 7: the review in suits, each line clear of "A: go on".
+
+def test_the_review_draws_suits_and_leaves_the_bottom_line_to_a_go_on(tmp_path, drawn):
+    sim = _table(tmp_path, 9)
+    reviews = 0
+    long_ones = 0
+    while reviews < 5:
+        sim.run_script(["A", "A", "A"])
+        texts = _review_of_the_deal(sim, drawn)
+        lines = sim.app.screen.review
+        assert "A: go on" in texts
+        said = " ".join(t for t in texts if t != "A: go on" and not t.startswith("Deal "))
+        assert said == " ".join(lines), (texts, lines)  # every line, whole
+        assert not any(LETTERS.search(t) for t in texts), texts
+        long_ones += "best " in said and " not " in said
+        reviews += 1
+        sim.press("A")
+        while _name(sim) != "CribLay":
+            sim.press("A")
+    assert long_ones, "no review named a better lay-away and a better card"
