@@ -1,8 +1,10 @@
 # The coach at the cribbage table: the expert's judgement, put in words.
 #
-#   best_discard(g, seat)  -> (cards, value, as_dealer): the expert's lay-away
-#                             and its expected points (hand with the crib added
-#                             as dealer, taken away as pone)
+#   best_discard(g, seat)  -> (cards, figure, by_chance): the expert's lay-away
+#                             and its figure: its expected points (what they add
+#                             up: players.laying.added_up), or near the end of the game,
+#                             where the expert lays away for the game, its chance
+#                             of winning (0..1, by_chance True)
 #   best_play(g, seat)     -> (card or None for go, reason in a few words)
 #   r = Review(seat)       # after each deal, what the best choices were:
 #   r.discard(g, cards)    # call before the player's discard is made
@@ -14,25 +16,10 @@ from rules.pegging import items
 
 
 def best_discard(g, seat):
-    # Near the end of the game the expert's pick is for the game's chance, which
-    # may not be the most points (players.race); its value is still its points.
+    """(cards, figure, by_chance): see the header."""
     from players import laying  # let go with the advisor (cpu.let_go)
 
-    cards, values = laying.choose_discard(g, seat, "expert")
-    v = 0
-    for x, laid in values:
-        if laid == cards:
-            v = x
-    return cards, v, g.side_of(g.dealer) == g.side_of(seat)
-
-
-def ranked_discards(g, seat):
-    """[(value, cards)] for every lay-away, best first (the expert's values)."""
-    from players import laying
-
-    out = laying.discard_values(g, seat, "expert")
-    out.sort(key=lambda t: -t[0])
-    return out
+    return laying.judged(g, seat)[:3]
 
 
 def best_play(g, seat):
@@ -100,19 +87,17 @@ class Review:
         self.reset()
 
     def reset(self):
-        self.lay = None  # (best cards, best value, chosen value)
+        self.lay = None  # (best cards, best figure, chosen figure, by the chance of winning)
         self.plays = 0
         self.same = 0
         self.lost = 0.0  # look-ahead points given up, summed
         self.worst = None  # (lost, card, best card)
 
     def discard(self, g, cards):
-        ranked = ranked_discards(g, self.seat)
-        chosen = None
-        for v, c in ranked:
-            if sorted(c) == sorted(cards):
-                chosen = v
-        self.lay = (ranked[0][1], ranked[0][0], chosen)
+        from players import laying
+
+        best, v, by_chance, mine = laying.judged(g, self.seat, cards)
+        self.lay = (best, v, mine, by_chance)
 
     def play(self, g, card):
         cards = g.playable(self.seat)
@@ -137,12 +122,13 @@ class Review:
     def lines(self, name=card_name):
         out = []
         if self.lay is not None:
-            best, v, mine = self.lay
-            names = " ".join(name(c) for c in best)
+            best, v, mine, by_chance = self.lay
+            unit = " to win" if by_chance else " points"
             if mine is None or mine >= v - 0.005:
-                out.append("Lay away: yours was best (%.1f)" % v)
+                out.append("Lay away: yours was best, " + _figure(v if mine is None else mine, by_chance) + unit)
             else:
-                out.append("Lay away: best %s %.1f, yours %.1f" % (names, v, mine))
+                out.append("Lay away: best %s %s%s, yours %s" % (" ".join(name(c) for c in best),
+                           _figure(v, by_chance), unit, _figure(mine, by_chance)))
         if self.plays:
             line = "Play: %d of %d as the coach" % (self.same, self.plays)
             if self.worst is not None and self.worst[0] > 0.05:
@@ -150,3 +136,8 @@ class Review:
                 line += "; %s not %s, about %.1f points" % (name(best), name(card), lost)
             out.append(line)
         return out
+
+
+def _figure(v, by_chance):
+    """A lay-away's figure: its points, or its chance of winning in percent."""
+    return "%d%%" % round(100 * v) if by_chance else "%.1f" % v

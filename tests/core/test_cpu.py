@@ -161,8 +161,8 @@ def test_discard_values_add_the_crib_as_dealer_and_take_it_as_pone():
         p -= laying.play_value(pegtable.PONE, ranks) / pegtable.SCALE
         assert abs((d + p) / 2 - h) < 1e-6
         assert d > p
-    best, v, dealer = coach.best_discard(g, 0)
-    assert dealer and v == max(x for x, _ in as_dealer)
+    best, v, by_chance = coach.best_discard(g, 0)
+    assert not by_chance and v == max(x for x, _ in as_dealer)
     assert best == cpu.discard(g, 0, "expert")
 
 

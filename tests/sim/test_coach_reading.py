@@ -1,5 +1,6 @@
 """Issue 30: the coach read at a glance. Its reasons whole on the glass (item 3),
-the review in suits and clear of "A: go on" (item 7). Each test
+the review judging by what the coach advised (item 5), the lay-away's figure
+explained (item 6), the review in suits and clear of "A: go on" (item 7). Each test
 plays by key presses in the simulator and reads what is drawn."""
 import re
 from types import SimpleNamespace
@@ -8,7 +9,7 @@ import pytest
 from helpers import texts
 from helpers.drive import crib_keys
 
-from players import coach
+from players import coach, laying
 from rules.cards import parse_card
 from rules.cribbage import Cribbage
 from rules.pegging import items
@@ -152,6 +153,90 @@ def test_the_coachs_tip_in_the_play_of_a_game_is_whole(tmp_path, drawn):
     assert asked == 8
 
 
+# Item 6: the lay-away's figure explained.
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_lay_away_hint_says_what_its_figure_adds_up(tmp_path, drawn, players):
+    sim = _table(tmp_path, 5, players)
+    seen = set()
+    for _ in range(4):
+        for _ in range(400):
+            if _name(sim) == "CribLay":
+                break
+            sim.press("A")
+        g = sim.app.play.g
+        sim.press("UP")
+        texts = redrawn(sim, drawn)
+        tip = sim.app.screen.tip
+        assert tip[0] in texts and tip[1] in texts  # both lines, whole
+        ours = g.side_of(g.dealer) == g.side_of(0)
+        if "chance" in tip[1]:  # near the end: for the game
+            assert re.search(r" for a \d+%$", tip[0]) and tip[1] == "chance to win the game", tip
+        else:
+            assert re.search(r" for -?\d+\.\d$", tip[0]), tip
+            # Hand plus crib when the crib is ours, hand less crib when not; the play too at two hands.
+            assert tip[1].startswith("= hand " + ("+ play " if players == 2 else "")), tip
+            assert tip[1].endswith(" + crib" if ours else " - half the crib" if players == 3 else " - crib"), tip
+            seen.add(ours)
+        sim.press("B")
+        sim.run_script(["A", "A"] if players == 2 else ["A"])
+        sim.press("A")
+    assert seen == {True, False}
+
+
+# Item 5: near the end the review judges by what the coach advised.
+
+def _racing_seed():
+    """A seed whose first deal, with both sides 40 from home, the coach lays away for
+    the game other cards than the most points would."""
+    for seed in range(1, 200):
+        g = Cribbage(seed, 2)
+        g.scores = [81, 81]
+        cards, values = laying.choose_discard(g, 0, "expert")
+        most = max(values, key=lambda t: t[0])[1]
+        if sorted(cards) != sorted(most):
+            return seed, sorted(most)
+    raise AssertionError("no such deal")
+
+
+def _lay_away(sim, cards):
+    """Mark the cards (by moving the cursor onto each) and lay them away."""
+    screen = sim.app.screen
+    for c in cards:
+        i = screen.cards.index(c)
+        while screen.cur != i:
+            sim.press("RIGHT")
+        if i not in screen.marks:
+            sim.press("A")
+    assert sorted(screen.cards[i] for i in screen.marks) == sorted(cards)
+    sim.press("A")
+
+
+@pytest.mark.parametrize("follow", [True, False])
+def test_near_the_end_the_review_judges_by_the_coachs_chance_of_winning(tmp_path, drawn, follow):
+    seed, most = _racing_seed()
+    sim = _table(tmp_path, seed)
+    g = sim.app.play.g
+    g.scores = [81, 81]
+    sim.press("UP")
+    tip = sim.app.screen.tip
+    hand = sim.app.screen.cards
+    advised = sorted(c for c in hand if gfx.card_text(c) in tip[0].split())
+    assert len(advised) == 2 and advised != most
+    sim.press("B")
+    _lay_away(sim, advised if follow else most)
+    texts = _review_of_the_deal(sim, drawn)
+    said = " ".join(texts)
+    if follow:  # following the coach is never called a mistake
+        assert "Lay away: yours was best" in said, texts
+    else:  # the most points were not the coach's advice: it names its own cards
+        best = said[said.index("best ") + 5:].split()[:2]
+        assert sorted(best) == sorted(gfx.card_text(c) for c in advised), texts
+    # And both say what they went by: the chance of winning.
+    assert "% to win" in said, texts
+    assert re.search(r" for a \d+%$", tip[0]) and "to win" in tip[1], tip
+
+
 # Item 7: the review in suits, each line clear of "A: go on".
 
 def test_the_review_draws_suits_and_leaves_the_bottom_line_to_a_go_on(tmp_path, drawn):
@@ -172,3 +257,27 @@ def test_the_review_draws_suits_and_leaves_the_bottom_line_to_a_go_on(tmp_path, 
         while _name(sim) != "CribLay":
             sim.press("A")
     assert long_ones, "no review named a better lay-away and a better card"
+
+
+def test_a_review_by_the_chance_of_winning_is_kept_over_a_power_cut(tmp_path, drawn):
+    from storage import records
+
+    seed, most = _racing_seed()
+    sim = _table(tmp_path / "flash", seed)
+    sim.app.play.g.scores = [81, 81]
+    _lay_away(sim, most)
+    lay = records.read(str(tmp_path / "flash" / "game.pcr"), "game")[0][0]["review"][0]
+    assert lay[-1] is True  # its figures are chances of winning
+    said = _review_of_the_deal(sim, drawn)
+    # The power cut: a board that starts again from the flash and resumes the game.
+    again = Sim(tmp_path / "flash", seed=1)
+    again.run_script(["A", "A"])
+    assert _review_of_the_deal(again, drawn) == said
+    # A save from before the flag (points only) still resumes, read as points.
+    state = records.read(str(tmp_path / "flash" / "game.pcr"), "game")[0][0]
+    state["review"][0] = lay[:-1]
+    records.write(str(tmp_path / "flash" / "game.pcr"), "game", [state])
+    old = Sim(tmp_path / "flash", seed=1)
+    old.run_script(["A", "A"])
+    texts = _review_of_the_deal(old, drawn)
+    assert "% to win" not in " ".join(texts) and " points" in " ".join(texts), texts

@@ -252,7 +252,7 @@ def test_the_coach_on_request_and_after_the_deal(tmp_path):
     assert screen(sim) == "CribLay"
     sim.press("UP")
     tip = sim.app.screen.tip
-    assert tip[0].startswith("Coach: ") and "points as" in tip[1]
+    assert tip[0].startswith("Coach: ") and " for " in tip[0] and tip[1].startswith("= hand")
     sim.run_script(["A", "A", "A"])  # lay away
     while screen(sim) == "CribPlay" and sim.app.play.g.turn != 0:
         sim.press("A")  # the computer leads

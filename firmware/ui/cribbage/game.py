@@ -163,8 +163,12 @@ class Crib:
         r = self.review
         review = None
         if r is not None:
-            review = [list(r.lay[0]) + [r.lay[1], r.lay[2]] if r.lay else None, r.plays,
-                      r.same, r.lost, list(r.worst) if r.worst else None]
+            # The lay-away: its cards, the figures, and True when they are chances of
+            # winning (saves from before that have points only, and no flag).
+            lay = None
+            if r.lay:
+                lay = list(r.lay[0]) + [r.lay[1], r.lay[2]] + ([True] if r.lay[3] else [])
+            review = [lay, r.plays, r.same, r.lost, list(r.worst) if r.worst else None]
         return {"v": _SAVE_VERSION, "game": VARIANT, "save": hexlify(self.g.save()).decode(),
                 "level": self.level, "seen": self.seen, "started": self.started,
                 "done": self.done, "recorded": self.recorded, "review": review}
@@ -268,10 +272,14 @@ def _review(v, g):
     r = Review(ME)
     need = 2 if g.players == 2 else 1
     if lay is not None:
-        if type(lay) is not list or len(lay) != need + 2 or not _cards(lay[:need]):
+        if type(lay) is not list or len(lay) not in (need + 2, need + 3) or not _cards(lay[:need]):
             raise bad
-        r.lay = (tuple(lay[:need]), _num(lay[need], bad), None if lay[-1] is None
-                 else _num(lay[-1], bad))
+        by_chance = len(lay) == need + 3
+        if by_chance and lay[-1] is not True:
+            raise bad
+        mine = lay[need + 1]
+        r.lay = (tuple(lay[:need]), _num(lay[need], bad), None if mine is None else _num(mine, bad),
+                 by_chance)
     if type(plays) is not int or type(same) is not int or not 0 <= same <= plays <= 8:
         raise bad
     r.plays = plays

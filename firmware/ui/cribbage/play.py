@@ -71,9 +71,15 @@ class CribLay:
     def coach(self):
         from players import coach
 
-        cards, value, as_dealer = coach.best_discard(self.crib.g, ME)
-        return ["Coach: %s" % " ".join(gfx.card_text(c) for c in cards),
-                "%.1f points %s" % (value, "as dealer" if as_dealer else "as pone")]
+        g = self.crib.g
+        cards, figure, by_chance = coach.best_discard(g, ME)
+        first = "Coach: %s for " % " ".join(gfx.card_text(c) for c in cards)
+        if by_chance:  # near the end it lays away for the game, not for points
+            return [first + "a %d%%" % round(100 * figure), "chance to win the game"]
+        from players import laying  # loaded for the lay-away
+
+        # The figure with what it adds up, so that it means something.
+        return [first + "%.1f" % figure, "= " + laying.added_up(g, ME)]
 
     def draw(self, fb):
         crib = self.crib
