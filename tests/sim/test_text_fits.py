@@ -1,8 +1,17 @@
 """Every screen's text fits the 128x64 glass with its numbers at their widest
-(issue 14, "Last four2"): three-digit scores, two-digit points, the longest
-names and labels. Each text the firmware draws (ui.gfx.text, which centre and
-right go through) is a box; no box may run off the glass, and boxes on the
-same rows must stay a space apart."""
+(issue 14, "Last four2"; issue 30, the cribbage table read at a glance): three-digit
+scores, two-digit points, the longest names and labels. Each text the firmware draws
+(ui.gfx.text, which centre, right and the title bar go through) is a box, and so is
+each card (big, small, face down) and the cursor's triangle. A screen fails when
+
+- a text runs off the glass, or into another text (they must stay a space apart);
+- a text lies over a card, or the cursor touches a text (a blank row between);
+- a text the firmware wrapped to a width (ui.gfx.wrap) is drawn in part: a line
+  dropped is a message cut short (a running list may scroll whole lines away);
+- a card is named in letters ("QC", "TS") where the glass draws suits (ui.gfx.card_text).
+"""
+import re
+
 import pytest
 from helpers.drive import MENU_ROW, crib_keys, multi_keys, to_menu_row
 from helpers.scenes import SCENES, render
@@ -14,23 +23,69 @@ from ui import gfx
 WIDE = 188  # a three-digit score
 GAP = 3  # the width of a space: less and two texts read as one
 SUITS = (1, 2, 3, 4)
+TEXT_H = 7  # the small font's rows
+# A card in letters: a rank (T or 10 for ten) and a suit letter, standing alone.
+LETTERS = re.compile(r"(?<![A-Za-z0-9])(?:10|[A2-9TJQK])[CDHS](?![A-Za-z0-9])")
+
+
+class Glass(list):
+    """What one frame drew: texts (the list itself: s, x0, y0, x1, y1), cards and
+    cursors (things: what, x0, y0, x1, y1, half-open) and the lines gfx.wrap made."""
+
+    def __init__(self):
+        super().__init__()
+        self.things = []
+        self.wrapped = []
+
+    def clear(self):
+        del self[:]
+        del self.things[:]
+        del self.wrapped[:]
 
 
 @pytest.fixture
 def boxes(monkeypatch):
-    drawn = []
-    text = gfx.text
+    drawn = Glass()
+    text, card, back, mini, cursor, wrap = gfx.text, gfx.card, gfx.back, gfx.mini, gfx.cursor, gfx.wrap
 
     def recorded(fb, s, x, y, c=1):
-        drawn.append((s, x, y, x + gfx.width(s), y + 7))
+        drawn.append((s, x, y, x + gfx.width(s), y + TEXT_H))
         return text(fb, s, x, y, c)
 
-    monkeypatch.setattr(gfx, "text", recorded)
+    def a_card(fb, c, x, y, lit=False):
+        drawn.things.append(("card", x, y, x + gfx.CARD_W, y + gfx.CARD_H))
+        return card(fb, c, x, y, lit)
+
+    def a_back(fb, x, y, w=gfx.CARD_W, h=gfx.CARD_H):
+        drawn.things.append(("card", x, y, x + w, y + h))
+        return back(fb, x, y, w, h)
+
+    def a_mini(fb, c, x, y, lit=False):
+        drawn.things.append(("card", x, y, x + gfx.mini_width(c), y + gfx.MINI_H))
+        return mini(fb, c, x, y, lit)
+
+    def a_cursor(fb, x, y):
+        drawn.things.append(("cursor", x - 2, y, x + 3, y + 3))
+        return cursor(fb, x, y)
+
+    def wrapped(s, w):
+        lines = wrap(s, w)
+        drawn.wrapped.append((s, lines))
+        return lines
+
+    for name, f in (("text", recorded), ("card", a_card), ("back", a_back), ("mini", a_mini),
+                    ("cursor", a_cursor), ("wrap", wrapped)):
+        monkeypatch.setattr(gfx, name, f)
     return drawn
 
 
+def _meet(a, b, gap=0):
+    """Half-open boxes (x0, y0, x1, y1) that overlap, or come within gap of each other."""
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
 def problems(drawn):
-    """What runs off the glass or into another text."""
+    """What runs off the glass, into another text or a card, is cut short or in letters."""
     out = []
     for i, (s, x0, y0, x1, y1) in enumerate(drawn):
         if x0 < 0 or x1 > gfx.W or y0 < 0 or y1 > gfx.H:
@@ -38,12 +93,26 @@ def problems(drawn):
         for t, a0, b0, a1, b1 in drawn[i + 1:]:
             if y0 <= b1 and b0 <= y1 and x0 < a1 + GAP and a0 < x1 + GAP:
                 out.append("%r at (%d, %d) runs into %r at (%d, %d)" % (s, x0, y0, t, a0, b0))
+        for what, *box in drawn.things:
+            if _meet((x0, y0, x1, y1), box, 2 if what == "cursor" else 0):
+                out.append("%r at (%d, %d) %s the %s at (%d, %d)" % (
+                    s, x0, y0, "touches" if what == "cursor" else "lies over", what, box[0], box[1]))
+        if LETTERS.search(s):
+            out.append("%r names a card in letters" % s)
+    for what, *box in drawn.things:
+        if box[0] < 0 or box[2] > gfx.W or box[1] < 0 or box[3] > gfx.H:
+            out.append("a %s at (%d, %d) runs off the glass" % (what, box[0], box[1]))
+    texts = {s for s, *_ in drawn}
+    for s, lines in drawn.wrapped:
+        cut = [line for line in lines if line not in texts]
+        if cut and len(cut) < len(lines):  # (a whole line scrolled away is not cut)
+            out.append("%r is cut short: %r not drawn" % (s, cut))
     return out
 
 
 def shown(sim, drawn):
     """The screen drawn whole, as it stands; its text problems."""
-    del drawn[:]
+    drawn.clear()
     sim.app.redraw()
     sim.app.step()
     assert drawn, "nothing drawn"
@@ -156,3 +225,47 @@ def test_the_cut_for_the_deal_fits_every_round(tmp_path, boxes, monkeypatch, see
             assert not (x0 < a1 and a0 < x1 and y0 < b1 and b0 < y1), "cards overlap"
         for _, t0, s0, t1, s1 in boxes:
             assert not (x0 < t1 and t0 < x1 and y0 < s1 and s0 < y1), "a card over a text"
+
+
+def _at_widest(sim, drawn):
+    """The problems of the cribbage screen as it stands, drawn with three-digit scores."""
+    g = sim.app.play.g
+    scores, back = g.scores, g.back
+    g.scores, g.back = [WIDE] * g.sides, [WIDE - 11] * g.sides
+    try:
+        return shown(sim, drawn)
+    finally:
+        g.scores, g.back = scores, back
+        sim.app.redraw()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_screen_of_a_cribbage_game_fits(tmp_path, boxes, players):
+    """A whole game against the expert, to 61, with the coach asked at every turn of
+    the player's: each screen (the lay-away, the play with four cards in hand and
+    fewer, the go and the 31, the show, the coach's review, the end) drawn with
+    three-digit scores. Problems are gathered over the game, each said once."""
+    sim = Sim(tmp_path, seed=5 + players)
+    sim.run_script(crib_keys(2, 61, players))
+    found = {}
+    seen = set()
+    for _ in range(3000):
+        name = type(sim.app.screen).__name__
+        seen.add(name)
+        if name == "CribOver":
+            break
+        if sim.app.play is not None and hasattr(sim.app.play, "g"):
+            for p in _at_widest(sim, boxes):
+                found.setdefault(p, name)
+            screen = sim.app.screen
+            mine = ((name == "CribLay" and not screen.marks)
+                    or (name == "CribPlay" and screen.prompt() in ("A: play", "A: go")))
+            if mine:
+                sim.press("UP")  # the coach's advice
+                for p in _at_widest(sim, boxes):
+                    found.setdefault(p, name + ", the coach's advice")
+                sim.press("B")
+        sim.press("A")
+    assert "CribOver" in seen, "the game did not end"
+    assert {"CribLay", "CribPlay", "CribShow"} <= seen
+    assert not found, "\n".join("%s: %s" % (where, p) for p, where in found.items())
