@@ -1,7 +1,7 @@
 """Issue 30: the cribbage table read at a glance. Each test plays by key presses in the
 simulator and reads the pixels on the glass."""
 import framebuf
-from helpers.drive import crib_keys
+from helpers.drive import crib_keys, crib_on
 
 from pocketcrib.twins.sim import Sim
 from ui import gfx
@@ -42,7 +42,7 @@ def test_the_starter_is_in_sight_all_through_the_play(tmp_path):
                 longest = max(longest, len(g.seq))
             if g is not None and (g.deal_no > 8 or g.over):
                 break
-            sim.press("A")
+            crib_on(sim)
         assert seen > 30 and longest >= (4 if players == 2 else 6), (players, seen, longest)
 
 
@@ -63,7 +63,7 @@ def _to_my_turn_with_a_card_too_high(sim):
             for i, c in enumerate(screen.hand):
                 if fits and c not in fits and g.count + PIPS[c >> 2] > 31:
                     return i
-        sim.press("A")
+        crib_on(sim)
     raise AssertionError("never held a card too high")
 
 
@@ -146,3 +146,46 @@ def test_a_game_on_the_advisors_squares_has_lost_nothing_and_says_so(tmp_path):
     g.text(fb, "0.0", 80, 28)
     got = [[_pixel(frame, x, y) for y in range(28, 37)] for x in range(76, 112)]
     assert got == [[fb.pixel(x, y) for y in range(28, 37)] for x in range(76, 112)]
+
+
+def _marked(frame, y=10):
+    """The table cards drawn lit (marked), by their place in the row: a lit card is inked
+    inside, left of its big rank and suit."""
+    return [i for i in range(6) if _pixel(frame, 1 + 21 * i + 2, y + 13)]
+
+
+def _cursor(frame):
+    """The card the cursor's triangle points at, read below the row of table cards."""
+    for y in range(36, 40):
+        for i in range(6):
+            x = 10 + 21 * i
+            if _pixel(frame, x, y) and not _pixel(frame, x - 1, y) and _pixel(frame, x - 2, y + 2):
+                return i
+    return None
+
+
+def test_a_marks_the_card_under_the_cursor_in_every_game(tmp_path):
+    """Item 2: A marks the cursor's card (or takes its mark off) and the cursor stays,
+    in Solitaire Cribbage and laying away against the computer alike; with enough
+    marked, A lays them away."""
+    for game, keys, then in (("solitaire", ["A", "A"], "Count"),
+                             ("cribbage", crib_keys(level=0) + ["A"], "CribPlay")):
+        sim = Sim(tmp_path / game, seed=3)
+        sim.run_script(" ".join(keys))
+        table = sim.app.screen
+        assert _marked(sim.frame()) == [] and _cursor(sim.frame()) == 0, game
+        sim.press("A")
+        assert (_marked(sim.frame()), _cursor(sim.frame())) == ([0], 0), game
+        sim.run_script("RIGHT A")  # docs/playing.md: LEFT/RIGHT move the cursor and A marks a card
+        assert (_marked(sim.frame()), _cursor(sim.frame())) == ([0, 1], 1), game
+        sim.press("A")  # with two marked, A lays them away: the cursor's mark stays
+        assert sim.app.screen is not table and type(sim.app.screen).__name__ == then, game
+
+
+def test_a_again_takes_the_mark_off_and_the_cursor_stays(tmp_path):
+    for game, keys in (("solitaire", ["A", "A"]), ("cribbage", crib_keys(level=0) + ["A"])):
+        sim = Sim(tmp_path / game, seed=3)
+        sim.run_script(" ".join(keys + ["RIGHT", "RIGHT", "A"]))
+        assert (_marked(sim.frame()), _cursor(sim.frame())) == ([2], 2), game
+        sim.press("A")
+        assert (_marked(sim.frame()), _cursor(sim.frame())) == ([], 2), game

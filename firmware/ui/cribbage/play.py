@@ -5,7 +5,9 @@
 #
 # Keys as at the solitaires: LEFT/RIGHT move, A chooses (and runs on: the
 # computer's move, the next call), B takes back a mark or skips the calls,
-# UP asks the coach, DOWN shows the board, B held pauses.
+# UP asks the coach, DOWN shows the board, B held pauses. Laying away, A marks
+# the card under the cursor (A again takes the mark off) and the cursor stays;
+# with enough marked, A lays them away, as at the solitaires.
 from micropython import const
 
 from rules.cribbage import PLAY
@@ -52,13 +54,12 @@ class CribLay:
                 self.crib.discard([self.cards[i] for i in self.marks])
                 self.crib.show()
                 return
+            # As in every game: A marks the card under the cursor, or takes its
+            # mark off, and the cursor stays where the player put it.
             if self.cur in self.marks:
                 self.marks.remove(self.cur)
             else:
                 self.marks.append(self.cur)
-                # On to the next card not marked, so A A (A) lays away the first ones.
-                while len(self.marks) < self.need and self.cur in self.marks:
-                    self.cur = (self.cur + 1) % n
         elif k == B:
             if self.marks:
                 self.marks.pop()
