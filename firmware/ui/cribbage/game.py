@@ -30,6 +30,12 @@ class Crib:
         self.recorded = None  # type: int | None  # the history number stamped on it on the way (power-cut safety)
         self.review = None  # the coach's review of this deal (hints on)
         self.note = ""  # the last move in a few words, for the play screen
+        # [the note's seat, whether it scored, the seat and text of the last scoring call
+        # of another seat]: that call stays in sight until its seat lays again (the
+        # computer's next card would otherwise wipe the player's fifteen at once).
+        # Two names, not six: each name on the table's path costs heap for good.
+        self.calls = [ME, False, ME, ""]
+        self.closed = None  # the cards of a count just ended, in sight until the next card
 
     # Names
 
@@ -109,6 +115,8 @@ class Crib:
         g.discard(ME, *cards)
         self.computers_discard()
         self.note = _heels(self, len(g.log))
+        self.calls = [g.dealer, self.note != "", ME, ""]
+        self.closed = None
         self.save()
 
     def play(self, card):
@@ -128,11 +136,25 @@ class Crib:
     def move(self, seat, card):
         g = self.g
         start = len(g.log)
+        seq = g.seq
         if card is None:
             g.go(seat)
         else:
             g.play(card, seat)
-        self.note = said(self, seat, card, g.log[start:])
+        if g.seq is not seq:  # the count ended: the engine began a new one
+            self.closed = seq
+        elif card is not None:
+            self.closed = None
+        c = self.calls
+        if c[1] and c[0] != seat:
+            c[2] = c[0]
+            c[3] = self.note
+        elif c[2] == seat:
+            c[3] = ""
+        items = g.log[start:]
+        self.note = said(self, seat, card, items)
+        c[0] = seat
+        c[1] = len(items) > 0
         self.save()
 
     def count(self, claimed):
