@@ -338,3 +338,25 @@ def test_the_right_side_of_the_play_is_clear_at_two_three_and_four_hands(tmp_pat
                     apart = x1 <= a0 or a1 <= x0 or y1 <= b0 or b1 <= y0
                     assert apart, (players, what, (x0, y0), o, (a0, b0))
         assert four and len(cribs) >= 2, (players, four, cribs)
+
+
+def test_the_cursor_stands_clear_of_the_hint_below_it(tmp_path):
+    """Item 13: Solitaire Cribbage's cursor (under the cards) and the hint's line below it
+    keep two blank rows between them, wherever the cursor stands."""
+    sim = Sim(tmp_path, seed=7)
+    sim.saves.set("hints", True)
+    sim.run_script("A A UP")
+    assert sim.app.screen.tip and sim.app.screen.tip[0].startswith("Best: ")
+    gaps = []
+    for i in range(6):
+        frame = sim.frame()
+        cx = _cursor(frame)
+        assert cx == i
+        x = 10 + 21 * i
+        inked = [y for y in range(36, 50) if any(_pixel(frame, x + d, y) for d in range(-2, 3))]
+        cursor_end = inked[0] + 2  # its three rows
+        below = [y for y in inked if y > cursor_end]
+        if below:
+            gaps.append(below[0] - cursor_end - 1)
+        sim.press("RIGHT")
+    assert gaps and min(gaps) >= 2, gaps

@@ -88,7 +88,7 @@ class CribLay:
         gfx.right(fb, "deal %d" % g.deal_no, 126, 1, 0)
         for i in range(len(self.cards)):
             gfx.card(fb, self.cards[i], 1 + 21 * i, 10, i in self.marks)
-        gfx.cursor(fb, 10 + 21 * self.cur, 37)
+        gfx.cursor(fb, 10 + 21 * self.cur, 36)  # as at the solitaires
         if self.tip:
             for i in range(len(self.tip)):
                 gfx.text(fb, self.tip[i], 1, 42 + gfx.LINE * i)
