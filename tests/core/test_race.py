@@ -1,7 +1,7 @@
 # The end of the two-hand game as a race (players.race, tables.racetable): the tables
 # are chances, needing less is never worse, and the expert's lay-away near home is
 # the model's chance worked out again here the slow way.
-from players import coach
+from players import coach, review
 from players import laying
 from players import race
 from tables import racetable
@@ -104,7 +104,7 @@ def test_near_home_the_review_judges_by_the_coachs_chance():
             continue
         advised = coach.best_discard(g, 0)
         assert advised[0] == cards and advised[2] and 0 < advised[1] < 1
-        r = coach.Review(0)
+        r = review.Review(0)
         r.discard(g, cards)
         assert r.lines()[0].startswith("Lay away: yours was best, ") and r.lines()[0].endswith("% to win")
         r.discard(g, most)

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 from helpers import texts
-from helpers.drive import crib_keys
+from helpers.drive import CRIB_LAY, crib_keys, crib_on
 
 from players import coach, laying
 from rules.cards import parse_card
@@ -57,7 +57,7 @@ def _to_my_turn(sim, limit=400):
         g = sim.app.play.g
         if _name(sim) == "CribPlay" and g.phase == "play" and g.turn == 0 and not sim.app.screen.waiting():
             return g
-        sim.press("A")
+        crib_on(sim)
     raise AssertionError("never my turn")
 
 
@@ -121,9 +121,12 @@ def test_every_reason_the_coach_gives_is_whole_on_the_glass(tmp_path, drawn, mon
     reasons = _reasons()
     assert len(reasons) > 25 and any("double pair royal" in r and "31" in r for r in reasons), reasons
     sim = _table(tmp_path, 3)
-    sim.run_script(["A", "A", "A"])  # lay away
+    sim.run_script(CRIB_LAY)  # lay away
     _to_my_turn(sim)
     screen = sim.app.screen
+    import rules
+
+    monkeypatch.setattr(rules, "forget", lambda name: None)  # the coach patched below stays loaded
     for why in reasons:
         for card in [None] if why.startswith("go") else [parse_card(r + "S") for r in "A5TQK"]:
             monkeypatch.setattr(coach, "best_play", lambda g, seat, c=card, w=why: (c, w))
@@ -139,7 +142,7 @@ def test_every_reason_the_coach_gives_is_whole_on_the_glass(tmp_path, drawn, mon
 
 def test_the_coachs_tip_in_the_play_of_a_game_is_whole(tmp_path, drawn):
     sim = _table(tmp_path, 11, level=2)
-    sim.run_script(["A", "A", "A"])
+    sim.run_script(CRIB_LAY)
     asked = 0
     while asked < 8 and _name(sim) != "CribOver":
         g = _to_my_turn(sim, 2000)
@@ -163,7 +166,7 @@ def test_the_lay_away_hint_says_what_its_figure_adds_up(tmp_path, drawn, players
         for _ in range(400):
             if _name(sim) == "CribLay":
                 break
-            sim.press("A")
+            crib_on(sim)
         g = sim.app.play.g
         sim.press("UP")
         texts = redrawn(sim, drawn)
@@ -179,8 +182,8 @@ def test_the_lay_away_hint_says_what_its_figure_adds_up(tmp_path, drawn, players
             assert tip[1].endswith(" + crib" if ours else " - half the crib" if players == 3 else " - crib"), tip
             seen.add(ours)
         sim.press("B")
-        sim.run_script(["A", "A"] if players == 2 else ["A"])
-        sim.press("A")
+        sim.run_script(["A", "RIGHT", "A"] if players == 2 else ["A"])  # marked (A marks and stays)
+        sim.press("A")  # laid away
     assert seen == {True, False}
 
 
@@ -244,7 +247,7 @@ def test_the_review_draws_suits_and_leaves_the_bottom_line_to_a_go_on(tmp_path, 
     reviews = 0
     long_ones = 0
     while reviews < 5:
-        sim.run_script(["A", "A", "A"])
+        sim.run_script(CRIB_LAY)
         texts = _review_of_the_deal(sim, drawn)
         lines = sim.app.screen.review
         assert "A: go on" in texts
@@ -281,3 +284,17 @@ def test_a_review_by_the_chance_of_winning_is_kept_over_a_power_cut(tmp_path, dr
     old.run_script(["A", "A"])
     texts = _review_of_the_deal(old, drawn)
     assert "% to win" not in " ".join(texts) and " points" in " ".join(texts), texts
+
+
+def test_the_coach_is_let_go_after_each_hint(tmp_path):
+    """Asked for now and then, the coach's words are not kept at the table (its review is)."""
+    import sys
+
+    sim = _table(tmp_path, 3)
+    sim.press("UP")
+    assert sim.app.screen.tip and "players.coach" not in sys.modules
+    sim.run_script(CRIB_LAY)
+    g = _to_my_turn(sim)
+    sim.press("UP")
+    assert sim.app.screen.tip[0].startswith("Coach: ") and "players.coach" not in sys.modules
+    assert g.hands[0] and "players.review" in sys.modules

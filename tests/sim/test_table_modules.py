@@ -86,7 +86,7 @@ def test_the_play_holds_only_what_it_needs(tmp_path, monkeypatch):
         monkeypatch.delitem(sys.modules, name, raising=False)  # put back after the test
     sim = Sim(tmp_path, seed=7)
     sim.saves.set("hints", True)  # the coach's review loads at the table too
-    sim.run_script(_CRIB + " A A A" + " A" * 3)
+    sim.run_script(_CRIB + " A RIGHT A A" + " A" * 3)
     assert type(sim.app.screen).__name__ == "CribPlay" and sim.app.play.g.phase == "play"
     assert [name for name in LET_GO if name in sys.modules] == []
     assert "players.coach" in sys.modules

@@ -11,7 +11,7 @@ each card (big, small, face down) and the cursor's triangle. A screen fails when
 - a card is named in letters ("QC", "TS") where the glass draws suits (ui.gfx.card_text).
 """
 import pytest
-from helpers.drive import MENU_ROW, crib_keys, multi_keys, to_menu_row
+from helpers.drive import MENU_ROW, crib_keys, crib_on, multi_keys, to_menu_row
 from helpers import texts
 from helpers.scenes import SCENES, render
 from helpers.texts import problems
@@ -184,7 +184,7 @@ def test_every_screen_of_a_cribbage_game_fits(tmp_path, boxes, players):
                 for p in _at_widest(sim, boxes):
                     found.setdefault(p, name + ", the coach's advice")
                 sim.press("B")
-        sim.press("A")
+        crib_on(sim)
     assert "CribOver" in seen, "the game did not end"
     assert {"CribLay", "CribPlay", "CribShow"} <= seen
     assert not found, "\n".join("%s: %s" % (where, p) for p, where in found.items())
