@@ -264,11 +264,11 @@ class CribPlay:
         # keeps left of it (a message too wide for that takes the first line).
         top = _CRIB_Y - 9 * (g.players - 1)
         room = 126 if top > 29 else _SIDE_X - 4
-        tip = self.tip and not self.error
-        if tip:
+        tip = self.tip
+        if tip and not self.error:
             # The coach's tip, asked for, over the last move and the prompt, the glass
             # wide (at four hands over the others' top row too, until B or a card).
-            lines = _two_lines(self.tip[0], 126)
+            lines = _two_lines(tip[0], 126)
             for i in range(len(lines)):
                 gfx.text(fb, lines[i], 1, 21 + 8 * i)
         else:
@@ -296,7 +296,7 @@ class CribPlay:
         short = _SHORT[g.players - 2]
         for k in range(1, g.players):
             s = (ME + k) % g.players
-            if tip and y < _HAND_Y:
+            if tip and not self.error and y < _HAND_Y:
                 y += 9
                 continue
             went = g.passed >> s & 1
