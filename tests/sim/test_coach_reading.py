@@ -3,6 +3,7 @@ the review judging by what the coach advised (item 5), the lay-away's figure
 explained (item 6), the review in suits and clear of "A: go on" (item 7). Each test
 plays by key presses in the simulator and reads what is drawn."""
 import re
+import sys
 from types import SimpleNamespace
 
 import pytest
@@ -124,12 +125,11 @@ def test_every_reason_the_coach_gives_is_whole_on_the_glass(tmp_path, drawn, mon
     sim.run_script(CRIB_LAY)  # lay away
     _to_my_turn(sim)
     screen = sim.app.screen
-    import rules
-
-    monkeypatch.setattr(rules, "forget", lambda name: None)  # the coach patched below stays loaded
     for why in reasons:
         for card in [None] if why.startswith("go") else [parse_card(r + "S") for r in "A5TQK"]:
             monkeypatch.setattr(coach, "best_play", lambda g, seat, c=card, w=why: (c, w))
+            # The screen imports the coach at each UP and lets it go after: this one, patched.
+            monkeypatch.setitem(sys.modules, "players.coach", coach)
             screen.tip = None
             sim.press("UP")
             texts = redrawn(sim, drawn)

@@ -89,4 +89,5 @@ def test_the_play_holds_only_what_it_needs(tmp_path, monkeypatch):
     sim.run_script(_CRIB + " A RIGHT A A" + " A" * 3)
     assert type(sim.app.screen).__name__ == "CribPlay" and sim.app.play.g.phase == "play"
     assert [name for name in LET_GO if name in sys.modules] == []
-    assert "players.coach" in sys.modules
+    assert "players.review" in sys.modules  # the coach's review of the deal, fed as it goes
+    assert "players.coach" not in sys.modules  # the words of a hint: loaded when asked for
