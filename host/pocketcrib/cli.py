@@ -213,22 +213,14 @@ class _Version(argparse.Action):
 
 
 def version():
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
-
+    from pocketcrib import __version__, places
     from pocketcrib.board import flash
 
-    from pocketcrib import places
-
     try:
-        tool = installed("pocketcrib")
-    except PackageNotFoundError:
-        tool = "(not installed)"
-    try:
-        firmware = flash.firmware_version(places.firmware_dir())
+        firmware = "%s from %s" % (flash.firmware_version(places.firmware_dir()), places.source())
     except PocketCribError:
         firmware = "not found"
-    return f"pocketcrib {tool}, firmware {firmware} (what `pocketcrib flash` puts on a board)"
+    return f"pocketcrib {__version__}, firmware {firmware} (what `pocketcrib flash` puts on a board)"
 
 
 def build_parser():
@@ -323,7 +315,8 @@ def build_parser():
 
     c = command("doctor", cmd_doctor, "check the board: MicroPython, .mpy version, memory, installed firmware",
                 "Find the board and report its MicroPython version, .mpy version, free heap and flash, "
-                "and the installed Pocket Crib version against this checkout, with a hint for each problem.")
+                "and the installed Pocket Crib version against the one this tool flashes, "
+                "with a hint for each problem.")
     port_option(c)
 
     c = command("sim", cmd_sim, "play on this computer: the firmware's own code in a terminal or window",
@@ -356,7 +349,7 @@ def build_parser():
     c.add_argument("--heap", type=int, metavar="BYTES", help="first heap chunk of the VM")
     c.add_argument("--play", action="store_true",
                    help="play it in this terminal: its display drawn here, keys pressed on its buttons (it gets "
-                   "this checkout's game first); other commands reach it from another terminal meanwhile")
+                   "the game this tool flashes first); other commands reach it from another terminal meanwhile")
     c.add_argument("--braille", action="store_true", help="with --play: draw with braille, as in a small terminal")
     c.add_argument("--window", action="store_true", help="with --play: in a pygame window instead of the terminal")
     c.add_argument("--scale", type=int, default=6, help="with --window: window pixels per display pixel")
