@@ -75,6 +75,21 @@ def cmd_flash(args):
     return 0
 
 
+def cmd_uf2(args):
+    from pocketcrib import places
+    from pocketcrib.board import uf2
+    from pocketcrib.words import counted
+
+    files, size, image = uf2.write(args.micropython, args.output, places.firmware_dir(), args.data)
+    _, fs_size = image.info["filesystem"]
+    print(f"wrote {args.output} ({size // 1024} KB): MicroPython {image.info.get('version', '?')} and a "
+          f"{fs_size // 1024} KB filesystem with the game ({counted(len(files), 'file')}"
+          f"{', the backup' + chr(39) + 's /data' if args.data else ''}). Hold BOOTSEL while plugging the "
+          f"board in and drag it onto the RPI-RP2 drive. It replaces everything on the board, saves "
+          f"included: to update a board that has saves, use `pocketcrib flash`.")
+    return 0
+
+
 def cmd_pull(args):
     """Pull into the database; problems with the board's files are reported, one line each."""
     from pocketcrib.board import device
@@ -265,6 +280,18 @@ def build_parser():
                    help="first install this MicroPython firmware (from micropython.org/download/RPI_PICO)")
     c.add_argument("--force", action="store_true", help="copy every file, even unchanged ones")
     c.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+    c = command("uf2", cmd_uf2, "write one UF2 for a new board: MicroPython with the game on it",
+                "Write one .uf2 file holding the MicroPython UF2 given and a filesystem with the game (the "
+                "files `pocketcrib flash` puts on a board, compiled for that MicroPython): dragged onto a "
+                "new board's RPI-RP2 drive, it boots to the title with no serial step. It replaces the "
+                "board's whole filesystem, saves included; `pocketcrib flash` stays the way to update.")
+    c.add_argument("--micropython", type=Path, metavar="FILE.uf2", required=True,
+                   help="MicroPython for the Pico (RPI_PICO-*.uf2 from micropython.org/download/RPI_PICO)")
+    c.add_argument("-o", "--output", type=Path, metavar="OUT.uf2", default=Path("pocket-crib.uf2"),
+                   help="the file to write (default: pocket-crib.uf2)")
+    c.add_argument("--data", type=Path, metavar="BACKUP.zip",
+                   help="also put this backup's /data on it (checked as `restore` checks it)")
 
     scores = sub.add_parser("scores", help="pull scores from the board; show, export or plot them",
                             description="The score history on this computer (an SQLite database).")
