@@ -13,6 +13,6 @@ MPSHIM = HERE / "twins" / "mpshim"
 
 def use_firmware():
     """Put the firmware and the MicroPython stand-ins on sys.path (once)."""
-    for p in (str(MPSHIM), str(places.firmware_dir())):
+    for p in (str(MPSHIM), str(places.firmware_path())):  # (a missing one: its imports fail, told)
         if p not in sys.path:
             sys.path.insert(0, p)

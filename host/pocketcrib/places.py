@@ -50,10 +50,15 @@ def runtime_dir():
     return Path(tempfile.gettempdir()) / f"pocketcrib-{os.getuid()}"
 
 
+def firmware_path():
+    """Where the firmware should be (POCKETCRIB_FIRMWARE, the checkout's, else the tool's own)."""
+    env = os.environ.get("POCKETCRIB_FIRMWARE")
+    return Path(env) if env else ROOT / "firmware" if checkout() else BUNDLE / "firmware"
+
+
 def firmware_dir():
     """The firmware/ folder `flash` puts on the board: the checkout's, else the tool's own."""
-    env = os.environ.get("POCKETCRIB_FIRMWARE")
-    path = Path(env) if env else ROOT / "firmware" if checkout() else BUNDLE / "firmware"
+    path = firmware_path()
     if not (path / "main.py").is_file():
         raise PocketCribError(f"no firmware at {path}",
                               "reinstall pocketcrib, run it from a Pocket Crib checkout, or set POCKETCRIB_FIRMWARE")
