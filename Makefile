@@ -12,10 +12,16 @@ BUILD := build
 # RP2040 = Cortex-M0+; only matters for @micropython.native/viper code.
 MPY_ARCH := armv6m
 
+# The stock MicroPython UF2 that tests and benches use (the emulated Pico, `pocketcrib uf2`): never
+# copied into the repository. ../shared/pico/ beside the checkout when it is there; PICO_UF2=FILE
+# points at another (the one you downloaded); without one, those tests are skipped.
+PICO_UF2 ?= $(wildcard $(abspath ..)/shared/pico/micropython-1.28.0-RPI_PICO.uf2)
+export POCKETCRIB_PICO_UF2 := $(PICO_UF2)
+
 FIRMWARE_PY := $(shell find firmware -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null | sort)
 FIRMWARE_MPY := $(patsubst firmware/%.py,$(BUILD)/%.mpy,$(FIRMWARE_PY))
 
-.PHONY: help setup venv stubs node test lint typecheck mpy pytest bench sim web screens flash clean distclean
+.PHONY: help setup venv stubs node test lint typecheck mpy pytest bench sim web screens flash dist clean distclean
 
 help:
 	@echo "make setup      install dev tools (.venv, typings/, node_modules/)"
@@ -27,6 +33,7 @@ help:
 	@echo "make sim        run the desktop simulator (SIM_ARGS=\"--window\", \"--seed N\", ...)"
 	@echo "make screens    remake the docs' pictures in docs/screens/ from the simulator"
 	@echo "make flash      put the firmware on a Pico (PORT=... if several; see pocketcrib --help)"
+	@echo "make dist       the host tool's sdist and wheel in dist/ (they carry the firmware and the VM)"
 	@echo "make clean      remove $(BUILD)/ and caches (distclean: also the tools)"
 
 # --- tools -------------------------------------------------------------------
@@ -110,8 +117,15 @@ web: $(VENV)/.stamp node_modules/.stamp
 flash: $(VENV)/.stamp
 	$(BIN)/pocketcrib flash $(if $(PORT),--port $(PORT))
 
+# The tool as users install it (pip install dist/pocketcrib-*.whl): the standard build front end
+# makes the sdist, then the wheel from it; host/hatch_build.py puts the firmware, the pin map and
+# the VM in both. Nothing is written into the source tree.
+dist: $(VENV)/.stamp node_modules/.stamp
+	rm -rf dist
+	$(BIN)/python -m build host -o dist
+
 clean:
-	rm -rf $(BUILD) .pytest_cache .ruff_cache
+	rm -rf $(BUILD) dist .pytest_cache .ruff_cache
 	find . -name __pycache__ -type d -not -path './$(VENV)/*' -not -path './node_modules/*' -prune -exec rm -rf {} +
 
 distclean: clean

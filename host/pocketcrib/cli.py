@@ -75,6 +75,21 @@ def cmd_flash(args):
     return 0
 
 
+def cmd_uf2(args):
+    from pocketcrib import places
+    from pocketcrib.board import uf2
+    from pocketcrib.words import counted
+
+    files, size, image = uf2.write(args.micropython, args.output, places.firmware_dir(), args.data)
+    _, fs_size = image.info["filesystem"]
+    print(f"wrote {args.output} ({size // 1024} KB): MicroPython {image.info.get('version', '?')} and a "
+          f"{fs_size // 1024} KB filesystem with the game ({counted(len(files), 'file')}"
+          f"{', the backup' + chr(39) + 's /data' if args.data else ''}). Hold BOOTSEL while plugging the "
+          f"board in and drag it onto the RPI-RP2 drive. It replaces everything on the board, saves "
+          f"included: to update a board that has saves, use `pocketcrib flash`.")
+    return 0
+
+
 def cmd_pull(args):
     """Pull into the database; problems with the board's files are reported, one line each."""
     from pocketcrib.board import device
@@ -213,22 +228,14 @@ class _Version(argparse.Action):
 
 
 def version():
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
-
+    from pocketcrib import __version__, places
     from pocketcrib.board import flash
 
-    from pocketcrib import places
-
     try:
-        tool = installed("pocketcrib")
-    except PackageNotFoundError:
-        tool = "(not installed)"
-    try:
-        firmware = flash.firmware_version(places.firmware_dir())
+        firmware = "%s from %s" % (flash.firmware_version(places.firmware_dir()), places.source())
     except PocketCribError:
         firmware = "not found"
-    return f"pocketcrib {tool}, firmware {firmware} (what `pocketcrib flash` puts on a board)"
+    return f"pocketcrib {__version__}, firmware {firmware} (what `pocketcrib flash` puts on a board)"
 
 
 def build_parser():
@@ -273,6 +280,18 @@ def build_parser():
                    help="first install this MicroPython firmware (from micropython.org/download/RPI_PICO)")
     c.add_argument("--force", action="store_true", help="copy every file, even unchanged ones")
     c.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+    c = command("uf2", cmd_uf2, "write one UF2 for a new board: MicroPython with the game on it",
+                "Write one .uf2 file holding the MicroPython UF2 given and a filesystem with the game (the "
+                "files `pocketcrib flash` puts on a board, compiled for that MicroPython): dragged onto a "
+                "new board's RPI-RP2 drive, it boots to the title with no serial step. It replaces the "
+                "board's whole filesystem, saves included; `pocketcrib flash` stays the way to update.")
+    c.add_argument("--micropython", type=Path, metavar="FILE.uf2", required=True,
+                   help="MicroPython for the Pico (RPI_PICO-*.uf2 from micropython.org/download/RPI_PICO)")
+    c.add_argument("-o", "--output", type=Path, metavar="OUT.uf2", default=Path("pocket-crib.uf2"),
+                   help="the file to write (default: pocket-crib.uf2)")
+    c.add_argument("--data", type=Path, metavar="BACKUP.zip",
+                   help="also put this backup's /data on it (checked as `restore` checks it)")
 
     scores = sub.add_parser("scores", help="pull scores from the board; show, export or plot them",
                             description="The score history on this computer (an SQLite database).")
@@ -323,7 +342,8 @@ def build_parser():
 
     c = command("doctor", cmd_doctor, "check the board: MicroPython, .mpy version, memory, installed firmware",
                 "Find the board and report its MicroPython version, .mpy version, free heap and flash, "
-                "and the installed Pocket Crib version against this checkout, with a hint for each problem.")
+                "and the installed Pocket Crib version against the one this tool flashes, "
+                "with a hint for each problem.")
     port_option(c)
 
     c = command("sim", cmd_sim, "play on this computer: the firmware's own code in a terminal or window",
@@ -356,7 +376,7 @@ def build_parser():
     c.add_argument("--heap", type=int, metavar="BYTES", help="first heap chunk of the VM")
     c.add_argument("--play", action="store_true",
                    help="play it in this terminal: its display drawn here, keys pressed on its buttons (it gets "
-                   "this checkout's game first); other commands reach it from another terminal meanwhile")
+                   "the game this tool flashes first); other commands reach it from another terminal meanwhile")
     c.add_argument("--braille", action="store_true", help="with --play: draw with braille, as in a small terminal")
     c.add_argument("--window", action="store_true", help="with --play: in a pygame window instead of the terminal")
     c.add_argument("--scale", type=int, default=6, help="with --window: window pixels per display pixel")

@@ -123,7 +123,7 @@ def test_old_firmware_version(make_board, cli, failure, tmp_path):
     stamp = {"version": "v0.1", "format": 1, "tree": "0" * 64, "files": {}}
     vb = board_with_saves(make_board, tmp_path, extra={"pocketcrib.json": json.dumps(stamp)})
     line = failure(cli("doctor", "--port", vb.port))
-    assert "the board runs Pocket Crib v0.1, this checkout is" in line and "pocketcrib flash" in line
+    assert "the board runs Pocket Crib v0.1, this checkout has" in line and "pocketcrib flash" in line
 
 
 def test_old_save_format_is_refused_and_nothing_lost(make_board, cli, failure, tmp_path):

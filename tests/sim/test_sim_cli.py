@@ -14,7 +14,7 @@ import time
 import pytest
 from PIL import Image
 
-from pocketcrib import firmware
+from pocketcrib import places as firmware  # ROOT: the checkout
 from pocketcrib.twins import sim as simmod
 from pocketcrib.twins.panel import Panel
 from pocketcrib.twins.sim import Sim, braille, halfblocks, main

@@ -52,20 +52,21 @@ def run(port, out):
             problems.append((f"only {info['flash_free'] // 1024} KB of flash free",
                              "remove other files from the board (`mpremote ls`)"))
     here = flash.firmware_version(places.firmware_dir())
+    where = places.source()
     if marker is not None:
-        out(f"Pocket Crib    update to {marker.get('version', '?')} cut short (this checkout: {here})")
+        out(f"Pocket Crib    update to {marker.get('version', '?')} cut short ({where}: {here})")
         problems.append(("the board's last update was cut short: it shows \"update incomplete\"",
                          "run `pocketcrib flash` to finish it; the saves are kept"))
     elif stamp is None:
-        out(f"Pocket Crib    not installed (this checkout: {here})")
+        out(f"Pocket Crib    not installed ({where}: {here})")
         problems.append(("Pocket Crib is not on the board (or its last flash was cut short)",
                          "run `pocketcrib flash`"))
     else:
         same = stamp.get("tree") == flash.tree_hash(places.firmware_dir())
-        out(f"Pocket Crib    {stamp.get('version')} (this checkout: {here}: "
+        out(f"Pocket Crib    {stamp.get('version')} ({where}: {here}: "
             f"{'the same' if same else 'different'})")
         if not same:
-            problems.append((f"the board runs Pocket Crib {stamp.get('version')}, this checkout is {here}",
+            problems.append((f"the board runs Pocket Crib {stamp.get('version')}, {where} has {here}",
                              "run `pocketcrib flash` to update it; saves are backed up first"))
     if problems:
         for what, hint in problems[1:]:

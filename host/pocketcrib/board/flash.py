@@ -305,10 +305,15 @@ def _backup_first(board, out):
 
 
 def firmware_version(firmware):
-    """The git version of the last commit that changed the firmware, "+<tree hash>" if it is edited since.
+    """The version of the firmware in `firmware`: the tool's own version for the copy an installed
+    tool carries (its VERSION file); from a checkout, the tool's version and the last commit that
+    changed the firmware ("0.2.0+git.1a2b3c4", ".edited.<tree hash>" after it if edited since);
+    outside git, "+tree.<hash of the firmware sources>"."""
+    from pocketcrib import __version__
 
-    Outside git: "tree-<hash of the firmware sources>".
-    """
+    stamped = firmware.parent / "VERSION"
+    if stamped.is_file():
+        return stamped.read_text().strip()
     paths = ["firmware", "hardware/pins.py"]
     root = firmware.parent
 
@@ -319,12 +324,12 @@ def firmware_version(firmware):
             return None
         return proc.stdout.strip() if proc.returncode == 0 else None
 
-    last = git("log", "-1", "--format=%H", "--", *paths)
+    last = git("log", "-1", "--format=%h", "--", *paths)
     if not last:
-        return "tree-" + tree_hash(firmware)[:12]
-    version = git("describe", "--always", "--tags", last) or last[:7]
+        return f"{__version__}+tree.{tree_hash(firmware)[:12]}"
+    version = f"{__version__}+git.{last[:7]}"
     if git("status", "--porcelain", "--", *paths):
-        version += "+" + tree_hash(firmware)[:8]
+        version += ".edited." + tree_hash(firmware)[:8]
     return version
 
 

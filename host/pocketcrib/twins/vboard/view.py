@@ -121,7 +121,7 @@ class Screen:
 
 
 def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=print):
-    """Start a virtual board with this checkout's game on it and play it here (in this
+    """Start a virtual board with the game this tool flashes on it and play it here (in this
     terminal, or window=True in a pygame window) until q."""
     from pocketcrib.board import flash as flashing
     from pocketcrib.twins.sim import SimError, TerminalView, WindowView
@@ -143,7 +143,7 @@ def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=pr
             vb.start()
         except RuntimeError:
             raise PocketCribError("the virtual board did not start", f"its log: {tmp / 'board.log'}") from None
-        out(f"Virtual board up at {vb.port}; putting this checkout's Pocket Crib on it...")
+        out(f"Virtual board up at {vb.port}; putting Pocket Crib from {places.source()} on it...")
         flashing.flash(vb.port, progress=False, out=lambda s: None)
         presser = Presser(vb.press, vb.seen, pins)
         below = [f"port {vb.port}", "`pocketcrib scores pull` works from another terminal"]
