@@ -184,3 +184,40 @@ class Table:
             if self.over:
                 return
         self.count(self.dealer, crib, starter, crib=True)
+
+
+class _Play:
+    """What ui.board.game.record reads of the game in progress: the board and the names."""
+
+    def __init__(self, g, names):
+        self.g, self.names = g, names
+
+
+def played(seed, players=2, target=121):
+    """A finished game on rules.board: pegs in the play, each hand and the crib counted, at random."""
+    from rules.board import CRIB, HAND, HEELS, Board
+
+    rng = random.Random(seed)
+    g = Board(players, target, rng.randrange(players))
+    while True:
+        if rng.random() < 1 / 13 and g.peg(g.side_of(g.dealer), 2, HEELS):
+            return g
+        for _ in range(rng.randrange(3, 9)):
+            if g.peg(rng.randrange(g.sides), rng.choice((1, 2, 2, 3, 4, 6, 8))):
+                return g
+        for i in range(players + 1):
+            seat = g.dealer if i == players else (g.dealer + 1 + i) % players
+            if g.peg(g.side_of(seat), rng.choice((0, 2, 4, 6, 8, 12, 29)), CRIB if i == players else HAND):
+                return g
+        g.next_deal()
+
+
+def record(seed, n, players=2, target=121, names=None, date=None):
+    """The history record of game n, as the board's history holds it (ui.board.game.record)."""
+    from storage.fields import GEN
+    from ui.board.game import record as board_record
+
+    names = names or ["ANN", "BOB", "CY", "DI"][:players]
+    rec = board_record(_Play(played(seed, players, target), names), date)
+    rec["n"], rec["gen"] = n, GEN  # as Saves.add_game stamps it
+    return rec
