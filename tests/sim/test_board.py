@@ -135,19 +135,19 @@ def test_skunks_and_match_points(tmp_path):
     t = _run(sim, [(0, 29), (1, 12)] * 4 + [(0, 6)])
     assert t.over and screen(sim) == "BoardOver"
     assert sim.app.screen.match == [3, 0]
-    assert "Double skunk" in said(sim)
+    assert "Double skunk: worth 3" in said(sim)
     rec = finish(t)
     assert rec["skunk"] == 2 and rec["score"] == 122
     # Again, P2 reaching 70: a skunk, worth 2; the match is now 5 to 0.
     t = _run(sim, [(0, 29), (1, 12)] * 4 + [(1, 22), (0, 6)])
     assert t.scores == [122, 70]
     assert sim.app.screen.match == [5, 0]
-    assert "Skunk: a double game" in said(sim)
+    assert "Skunk: worth 2" in said(sim)
     finish(t)
     # And P2 winning a single game, P1 past the skunk line.
     t = _run(sim, [(0, 29)] * 3 + [(0, 8)] + [(1, 29)] * 4 + [(1, 8)])
     assert t.scores == [95, 124] and sim.app.screen.match == [5, 1]
-    assert "A single game" in said(sim)
+    assert "A game, worth 1" in said(sim)
     assert finish(t)["skunk"] == 0
 
 

@@ -103,7 +103,7 @@ class BoardPegs:
         gfx.bar(fb, "%s deals" % play.name(g.dealer))
         gfx.right(fb, "deal %d" % g.deal_no, 126, 1, 0)
         pegboard.draw(fb, g.scores, g.back, g.target, 10)
-        y = 13 + pegboard.height(g.target, g.sides)
+        y = 12 + pegboard.height(g.target, g.sides)
         w = 128 // g.sides
         for s in range(g.sides):
             x = w * s
@@ -112,8 +112,8 @@ class BoardPegs:
                 fb.fill_rect(x, y - 1, w, 9, 1)
             gfx.text(fb, "%s %d" % (play.side_name(s), g.scores[s]), x + 2, y, 0 if lit else 1)
         if self.points:
-            gfx.text(fb, "%s +%d" % (play.side_name(play.side), self.points), 1, 47)
-            gfx.right(fb, "^v: 1-29", 127, 47)
+            gfx.text(fb, "%s +%d" % (play.side_name(play.side), self.points), 1, 48)
+            gfx.right(fb, "^v: 1-29", 127, 48)
             x = 1
             for i in range(len(_COMMON)):
                 s = "%d" % _COMMON[i]
@@ -124,12 +124,12 @@ class BoardPegs:
                 x += wi + 4
             gfx.right(fb, "A: peg", 127, 56)
             return
-        gfx.text(fb, play.note, 1, 47)
+        gfx.text(fb, play.note, 1, 48)
         gfx.text(fb, "A:peg B:undo", 1, 56)
         gfx.right(fb, "<heels >hand" if not g.pegged_this_deal() else "<deal >hand", 127, 56)
 
 
-_WORTH = ("A single game", "Skunk: a double game", "Double skunk: triple game")
+_WORTH = ("A game, worth 1", "Skunk: worth 2", "Double skunk: worth 3")
 
 
 class BoardOver:
