@@ -111,9 +111,10 @@ class Board:
         if last is None:
             return None
         m = self.moves
-        while m[-1] == _NEXT:  # (a peg's points are never _NEXT)
-            m.pop()
-        del m[-2:]
+        i = len(m)
+        while m[i - 1] == _NEXT:  # (a peg's points are never _NEXT)
+            i -= 1
+        self.moves = m[:i - 2]  # (MicroPython's bytearray deletes no items)
         self._replay()
         return last
 

@@ -14,6 +14,7 @@ import random
 from rules.score import score
 from ui.board.entry import keys as card_keys
 
+NAMES = {1: "UP", 2: "DOWN", 4: "LEFT", 8: "RIGHT"}  # drivers.buttons' arrows by name
 BOARD_ROW = 10  # "Board for a real deck" on the main menu (no game saved)
 COMMON = (1, 2, 3, 4, 6, 8, 12)
 
@@ -117,9 +118,9 @@ class Table:
         to its owner (the owner chosen by LEFT/RIGHT if the counter offers another)."""
         keys = ["RIGHT"]
         for c in hand:
-            keys += card_keys(c)
+            keys += [NAMES[k] for k in card_keys(c)]
         if self.starter is None:
-            keys += card_keys(starter)
+            keys += [NAMES[k] for k in card_keys(starter)]
             self.starter = starter
         self.press(*keys, "A")
         assert self.screen() == "BoardCount", self.screen()

@@ -292,3 +292,27 @@ def test_names_are_asked_and_kept(tmp_path, players):
     from ui.board.setup import names as kept
 
     assert kept(sim.saves)[:players] == names
+
+
+def test_the_same_game_in_the_vm_ends_on_the_same_frame(tmp_path):
+    """A four-player game with slips taken back, by the same keys in the MicroPython VM
+    (firmware as .mpy): the same end, the very frame the simulator draws."""
+    from pathlib import Path
+
+    from mpvm import FIRMWARE, run_micropython
+
+    sim = Sim(tmp_path / "cpython", seed=3)
+    t = Table(sim, players=4, target=121)
+    while not t.over:
+        t.deal(undo_in_play=True)
+    here = Path(__file__).resolve().parent
+    side = tmp_path / "vmside"
+    side.mkdir()
+    shutil.copy(here.parent / "bench" / "uiboard.py", side)
+    shutil.copy(here / "vm_play.py", side)
+    rc, out = run_micropython(side / "vm_play.py", paths=(FIRMWARE, side), use_mpy=True,
+                              args=["/tmp/pcboard", 3] + t.keys)
+    assert rc == 0, out
+    lines = dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+    assert lines["SCREEN"] == "BoardOver"
+    assert lines["FRAME"] == sim.frame().hex()
