@@ -95,6 +95,7 @@ SCENES = {
     "board_claim": (7, _BOARD + " A" + _PEGS + " RIGHT" + _HAND + " A UP DOWN DOWN DOWN A", "BoardCount"),
     "board_partners": (7, _FOUR + _PEGS, "BoardPegs"),
     "board_three": (7, _THREE + _PEGS + " A UP UP UP UP UP UP UP UP UP UP", "BoardPegs"),
+    "board_pause": (7, _THREE + _PEGS + " B_LONG", "Pause"),
     "board_over": (7, _BOARD + " A" + " A DOWN DOWN A DOWN A DOWN DOWN A" * 4 + " A RIGHT RIGHT RIGHT A",
                    "BoardOver"),
 }

@@ -40,10 +40,8 @@ class BoardPlay:
         return self.names[side]
 
     def pause_line(self):
-        """The scores, for the pause: "To 121: ANN 87  BOB 64"."""
-        g = self.g
-        return "To %d: " % g.target + "  ".join(["%s %d" % (self.side_name(s), g.scores[s])
-                                                for s in range(g.sides)])
+        """The scores, for the pause: "To 121: 87-64", the sides in the board's order."""
+        return "To %d: " % self.g.target + "-".join(["%d" % x for x in self.g.scores])
 
     # Where the game stands
 
