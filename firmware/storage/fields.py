@@ -33,9 +33,6 @@ _SCORE = ("variant", "initials", "score", "seed", "date", "code", "gen")
 _CRIB = ("n", "variant", "seed", "score", "won", "target", "date", "players", "code", "level",
          "scores", "skunk", "deals", "gen")
 _CRIB_DEALS = const(120)  # deals a game of cribbage can last, and more
-_BOARD = ("n", "variant", "score", "target", "date", "players", "code", "names", "scores", "skunk",
-          "deals", "gen")
-_BOARD_DEALS = const(100)  # rules.board's _MAX_DEALS
 _GRID = ("n", "variant", "seed", "score", "won", "target", "table", "foster", "lines", "moves",
          "matched", "place", "date", "players", "code", "gen")
 _GRID_SCORE = _SCORE + ("table", "foster")
@@ -78,10 +75,8 @@ def game_record(r):
     """None if r is a finished game as the history holds it, else the wrong field."""
     if not _int(r.get("n"), 1, _MAX_N):
         return "n"
-    if r.get("variant") == "cribbage":
+    if r.get("variant") in ("cribbage", "board"):
         return crib_record(r)
-    if r.get("variant") == "board":
-        return board_record(r)
     if r.get("variant") in GRIDS:
         return grid_record(r)
     if r.get("variant") not in VARIANTS:
@@ -108,78 +103,50 @@ def game_record(r):
 
 
 def crib_record(r):
-    """None if r is a finished game of cribbage (ui.cribbage.game.record), else the wrong field."""
+    """None if r is a finished game of cribbage (ui.cribbage.game.record), or of the board for
+    a real deck (variant "board": ui.board.game.record), else the wrong field."""
+    board = r["variant"] == "board"  # (one function for both: each new name is a qstr for good)
     players = r.get("players")
     if not _int(players, 2, 4):
         return "players"
     sides = 2 if players == 4 else players
-    if not _int(r.get("seed"), 0, _MAX_SEED):
+    if not board and not _int(r.get("seed"), 0, _MAX_SEED):
         return "seed"
     if r.get("target") not in (61, 121):
         return "target"
-    why = _scores(r, sides)
-    if why is not None:
-        return why
-    if type(r.get("won")) is not bool:
+    if board:
+        names = r.get("names")
+        if type(names) is not list or len(names) != players:
+            return "names"
+        for name in names:
+            if not _text(name, 1, 3):
+                return "names"
+    scores = r.get("scores")
+    if not _ints(scores, sides, 0, 255) or len(scores) != sides:
+        return "scores"
+    if not _int(r.get("score"), 0, 255) or r["score"] not in scores:
+        return "score"
+    if not board and type(r.get("won")) is not bool:
         return "won"
-    if not _int(r.get("level"), 0, 2):
+    if not board and not _int(r.get("level"), 0, 2):
         return "level"
     if not _int(r.get("skunk"), 0, 2):
         return "skunk"
     deals = r.get("deals")
-    per = 2 * (3 + 3 * players)  # hex digits a deal: dealer, crib, heels, then per seat
-    if not _text(deals, 0, per * _CRIB_DEALS) or len(deals) % per or not _hex(deals):
+    # Hex digits a deal: dealer, crib, heels, then per seat (the board's: per side); the board's
+    # at most rules.board's 100 deals, and one at least.
+    per = 2 * (3 + 3 * (sides if board else players))
+    if not _text(deals, per if board else 0, per * (100 if board else _CRIB_DEALS)) or len(deals) % per \
+            or not _hex(deals):
         return "deals"
-    return _undealt(r, _CRIB)
-
-
-def _undealt(r, keys):
-    """None, or the wrong one of the date, code (none: no deal code deals these
-    games again), generator and keys of a game of cribbage's record."""
     if not _maybe_text(r.get("date"), _DATE):
         return "date"
     if r.get("code") is not None:
         return "code"
     if not _int(r.get("gen", 1), 1, GEN):
         return "gen"
-    return _stranger(r, keys)
-
-
-def _scores(r, sides):
-    """None, or the wrong one of a game of cribbage's scores (a side each) and score."""
-    scores = r.get("scores")
-    if not _ints(scores, sides, 0, 255) or len(scores) != sides:
-        return "scores"
-    if not _int(r.get("score"), 0, 255) or r["score"] not in scores:
-        return "score"
-    return None
-
-
-def board_record(r):
-    """None if r is a finished game on the board for a real deck (ui.board.game.record),
-    else the wrong field."""
-    players = r.get("players")
-    if not _int(players, 2, 4):
-        return "players"
-    sides = 2 if players == 4 else players
-    if r.get("target") not in (61, 121):
-        return "target"
-    names = r.get("names")
-    if type(names) is not list or len(names) != players:
-        return "names"
-    for name in names:
-        if not _text(name, 1, 3):
-            return "names"
-    why = _scores(r, sides)
-    if why is not None:
-        return why
-    if not _int(r.get("skunk"), 0, 2):
-        return "skunk"
-    deals = r.get("deals")
-    per = 2 * (3 + 3 * sides)  # hex digits a deal: dealer, crib, heels, then per side
-    if not _text(deals, per, per * _BOARD_DEALS) or len(deals) % per or not _hex(deals):
-        return "deals"
-    return _undealt(r, _BOARD)
+    return _stranger(r, ("n", "variant", "score", "target", "date", "players", "code", "names", "scores",
+                         "skunk", "deals", "gen") if board else _CRIB)
 
 
 def grid_board(r):

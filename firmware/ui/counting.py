@@ -5,7 +5,7 @@
 # A counting screen has .parts and .lines (ui.calls.count_calls: the scoring
 # items and their calls), .line (the call reached), .asking (the player's
 # count is being entered) and .claim (that count).
-from drivers.buttons import A, DOWN, LEFT, RIGHT, UP
+from drivers.buttons import DOWN, LEFT, RIGHT, UP
 from ui import gfx
 
 
@@ -18,21 +18,6 @@ def adjust(claim, k):
         c = claim + (5 if k == RIGHT else -5)
         return 0 if c < 0 else 29 if c > 29 else c
     return None
-
-
-def asked(s, k):
-    """Key k while the count is asked (s.asking): UP/DOWN/LEFT/RIGHT change
-    s.claim, A says it (s.claimed, and s.verdict() added to s.lines). True if k was one of those."""
-    c = adjust(s.claim, k)
-    if c is not None:
-        s.claim = c
-    elif k == A:
-        s.asking = False
-        s.claimed = s.claim
-        s.lines.append(s.verdict())
-    else:
-        return False
-    return True
 
 
 def said(claim, points):

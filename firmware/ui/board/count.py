@@ -115,11 +115,16 @@ class BoardCount:
         if k == B_LONG:
             app.visit("Pause")
             return
-        if self.asking:
-            if counting.asked(self, k):
-                self.line = len(self.lines) - 1
-            elif k == B:
+        if self.asking:  # A says the claim, B leaves it unsaid
+            c = counting.adjust(self.claim, k)
+            if c is not None:
+                self.claim = c
+            elif k == A or k == B:
                 self.asking = False
+                if k == A:
+                    self.claimed = self.claim
+                    self.lines.append(self.verdict())
+                    self.line = len(self.lines) - 1
             app.redraw()
             return
         last = len(self.lines) - 1
