@@ -75,7 +75,7 @@ def game_record(r):
     """None if r is a finished game as the history holds it, else the wrong field."""
     if not _int(r.get("n"), 1, _MAX_N):
         return "n"
-    if r.get("variant") == "cribbage":
+    if r.get("variant") in ("cribbage", "board"):
         return crib_record(r)
     if r.get("variant") in GRIDS:
         return grid_record(r)
@@ -103,29 +103,41 @@ def game_record(r):
 
 
 def crib_record(r):
-    """None if r is a finished game of cribbage (ui.cribbage.game.record), else the wrong field."""
+    """None if r is a finished game of cribbage (ui.cribbage.game.record), or of the board for
+    a real deck (variant "board": ui.board.game.record), else the wrong field."""
+    board = r["variant"] == "board"  # (one function for both: each new name is a qstr for good)
     players = r.get("players")
     if not _int(players, 2, 4):
         return "players"
     sides = 2 if players == 4 else players
-    if not _int(r.get("seed"), 0, _MAX_SEED):
+    if not board and not _int(r.get("seed"), 0, _MAX_SEED):
         return "seed"
     if r.get("target") not in (61, 121):
         return "target"
+    if board:
+        names = r.get("names")
+        if type(names) is not list or len(names) != players:
+            return "names"
+        for name in names:
+            if not _text(name, 1, 3):
+                return "names"
     scores = r.get("scores")
     if not _ints(scores, sides, 0, 255) or len(scores) != sides:
         return "scores"
     if not _int(r.get("score"), 0, 255) or r["score"] not in scores:
         return "score"
-    if type(r.get("won")) is not bool:
+    if not board and type(r.get("won")) is not bool:
         return "won"
-    if not _int(r.get("level"), 0, 2):
+    if not board and not _int(r.get("level"), 0, 2):
         return "level"
     if not _int(r.get("skunk"), 0, 2):
         return "skunk"
     deals = r.get("deals")
-    per = 2 * (3 + 3 * players)  # hex digits a deal: dealer, crib, heels, then per seat
-    if not _text(deals, 0, per * _CRIB_DEALS) or len(deals) % per or not _hex(deals):
+    # Hex digits a deal: dealer, crib, heels, then per seat (the board's: per side); the board's
+    # at most rules.board's 100 deals, and one at least.
+    per = 2 * (3 + 3 * (sides if board else players))
+    if not _text(deals, per if board else 0, per * (100 if board else _CRIB_DEALS)) or len(deals) % per \
+            or not _hex(deals):
         return "deals"
     if not _maybe_text(r.get("date"), _DATE):
         return "date"
@@ -133,7 +145,8 @@ def crib_record(r):
         return "code"
     if not _int(r.get("gen", 1), 1, GEN):
         return "gen"
-    return _stranger(r, _CRIB)
+    return _stranger(r, ("n", "variant", "score", "target", "date", "players", "code", "names", "scores",
+                         "skunk", "deals", "gen") if board else _CRIB)
 
 
 def grid_board(r):

@@ -34,6 +34,7 @@ DEFAULTS = {
     "sound": True,  # piezo clicks, if one is fitted
     "fast_i2c": False,  # 1 MHz instead of 400 kHz to the display
     "initials": "AAA",  # last initials entered, offered next time
+    "names": "P1 P2 P3 P4 ",  # the board's players, three letters each, kept between games
 }
 
 # The files, by kind: name on flash is <kind>.pcr; and what their records must
@@ -71,7 +72,7 @@ def _setting(key, value):
         return "type"
     if key in _LIMITS and not _LIMITS[key][0] <= value <= _LIMITS[key][1]:
         return "range"
-    if key == "initials" and len(value) != 3:
+    if key == "initials" and len(value) != 3 or key == "names" and len(value) != 12:
         return "length"
     return None
 

@@ -78,6 +78,11 @@ SCREENS = {
     "CribDeal": "ui.cribbage.show",
     "CribOver": "ui.cribbage.show",
     "CribBoard": "ui.cribbage.play",
+    "BoardSetup": "ui.board.setup",
+    "BoardPegs": "ui.board.pegs",
+    "BoardOver": "ui.board.pegs",
+    "BoardHand": "ui.board.count",
+    "BoardCount": "ui.board.count",
 }
 
 # Modules that only screens import, and the screen modules that import them at
@@ -89,8 +94,8 @@ HELPERS = {
     # The menus' lists of games: 1.4 KB the cribbage table does without.
     "rules.grid_games": ("ui.deals", "ui.grid.menu", "ui.scores"),
     "rules.solitaire_games": ("ui.deals", "ui.menus", "ui.scores", "ui.solitaire.auto"),
-    "ui.calls": ("ui.solitaire.auto", "ui.cribbage.show", "ui.solitaire.screens"),
-    "ui.counting": ("ui.cribbage.show", "ui.solitaire.screens"),
+    "ui.calls": ("ui.solitaire.auto", "ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
+    "ui.counting": ("ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
     "ui.deliberate": ("ui.grid.screens", "ui.scores", "ui.solitaire.screens"),
 }
 

@@ -26,6 +26,7 @@ class Menu:
         items.append(("Grid solitaires", "GridMenu"))
         items.append(("Demo", "Demo"))
         items.append(("Cribbage vs computer", "CribSetup"))
+        items.append(("Board for a real deck", "BoardSetup"))
         items.append(("High scores", _scores))
         items.append(("Statistics", _stats))
         items.append(("Settings", "Settings"))

@@ -25,6 +25,8 @@ def resume(app):
             from ui.cribbage.game import resumed
         elif game == "grid":
             from ui.grid.game import resumed
+        elif game == "board":
+            from ui.board.game import resumed
         else:
             from ui.solitaire.game import resumed
         play = resumed(app, data)

@@ -17,6 +17,8 @@ def describe(app):
         data = app.saves.load_current()
         if data.get("game") == "cribbage":
             return "Your cribbage game"
+        if data.get("game") == "board":
+            return "The game on the board"
         if data.get("game") == "grid":
             return _saved_grid(data)
         from rules.match import restore

@@ -14,7 +14,7 @@ from pocketcrib.errors import PocketCribError
 from pocketcrib.words import counted
 
 # The games a board records (export.VARIANTS; a test keeps them equal): not imported, the CLI starts fast.
-VARIANTS = ("solitaire", "patience", "patience2", "cribbage", "poker", "squares")
+VARIANTS = ("solitaire", "patience", "patience2", "cribbage", "poker", "squares", "board")
 PORT_HELP = ("serial port of the board, e.g. /dev/ttyACM0 or COM3 (default: $POCKETCRIB_PORT, "
              "else the one MicroPython board plugged in)")
 

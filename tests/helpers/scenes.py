@@ -20,6 +20,15 @@ _CRIB = "A" + " DOWN" * 9 + " A A A"  # into the cribbage menu, start, past the 
 _LAY = " A RIGHT A A"  # the first two cards marked (A marks the cursor's card) and laid away
 _GAME = " A RIGHT A A B A" * 6  # a whole Solitaire Cribbage game, deal by deal
 _GRID = "A" + " DOWN" * 7 + " A"  # into the grid menu (on its first game)
+_BOARD = "A" + " DOWN" * 10 + " A"  # into the board's setup (on Start)
+# His heels for P1, P2 29, P1 6 and 3, P2 2: the back pegs behind the front ones.
+_PEGS = " LEFT A DOWN DOWN A DOWN A RIGHT RIGHT RIGHT A A RIGHT A DOWN A A"
+# Players: four (or three), every name WWW (the widest): from "P1 ", P up to W, the digit and the
+# space down to W.
+_WIDE = [" UP" * 7 + " RIGHT" + " DOWN" * (5 + i) + " RIGHT" + " DOWN" * 14 + " A" for i in range(4)]
+_FOUR = _BOARD + " DOWN RIGHT RIGHT DOWN DOWN A" + "".join(_WIDE) + " DOWN DOWN A"
+_THREE = _BOARD + " DOWN RIGHT DOWN DOWN A" + "".join(_WIDE[:3]) + " DOWN DOWN A"
+_HAND = " RIGHT RIGHT DOWN RIGHT DOWN RIGHT RIGHT DOWN UP RIGHT UP LEFT LEFT RIGHT DOWN"  # 5H 6D 6C 4S, JH
 SCENES = {
     "title": (7, "", "Title"),
     "menu": (7, "A", "Menu"),
@@ -81,6 +90,19 @@ SCENES = {
     "grid_over": (7, _GRID + " A" + " A" * 25 + " wait:1.2", "GridOver"),
     "grid_scores": (7, _GRID + " A" + " A" * 25 + " wait:1.2 A wait:1.2 A A A", "Scores"),
     "grid_day": (7, "A" + " DOWN" * 6 + " A" + " DOWN" * 4, "DayDeals"),
+    # Issue 25: the board for a real deck (two players to 121: P1 deals, P2 pegs first).
+    "board_setup": (7, _BOARD, "BoardSetup"),
+    "board": (7, _BOARD + " A" + _PEGS, "BoardPegs"),
+    "board_points": (7, _BOARD + " A" + _PEGS + " A RIGHT RIGHT", "BoardPegs"),
+    "board_hand": (7, _BOARD + " A" + _PEGS + " RIGHT" + _HAND[:34] + " RIGHT", "BoardHand"),
+    "board_twice": (7, _BOARD + " A" + _PEGS + " RIGHT" + _HAND[:45] + " RIGHT", "BoardHand"),
+    "board_count": (7, _BOARD + " A" + _PEGS + " RIGHT" + _HAND + " A A A", "BoardCount"),
+    "board_claim": (7, _BOARD + " A" + _PEGS + " RIGHT" + _HAND + " A UP DOWN DOWN DOWN A", "BoardCount"),
+    "board_partners": (7, _FOUR + _PEGS, "BoardPegs"),
+    "board_three": (7, _THREE + _PEGS + " A UP UP UP UP UP UP UP UP UP UP", "BoardPegs"),
+    "board_pause": (7, _THREE + _PEGS + " B_LONG", "Pause"),
+    "board_over": (7, _BOARD + " A" + " A DOWN DOWN A DOWN A DOWN DOWN A" * 4 + " A RIGHT RIGHT RIGHT A",
+                   "BoardOver"),
 }
 # The board clock's date per scene (None: not set).
 DATES = {"day": "2026-11-29", "grid_day": "2026-11-29"}

@@ -14,10 +14,11 @@ PAGES = {
     "GridMenu": (7, ["B"]),
     "Demo": (8, ["B"]),
     "CribSetup": (9, ["DOWN", "B"]),
-    "Scores": (10, ["RIGHT", "A"]),
-    "Stats": (11, ["LEFT", "B"]),
-    "Settings": (12, ["DOWN", "B"]),
-    "About": (13, ["A"]),
+    "BoardSetup": (10, ["B"]),
+    "Scores": (11, ["RIGHT", "A"]),
+    "Stats": (12, ["LEFT", "B"]),
+    "Settings": (13, ["DOWN", "B"]),
+    "About": (14, ["A"]),
 }
 
 

@@ -159,9 +159,28 @@ def _grid_states():
     return out
 
 
+def _board_states():
+    """Games on the board for a real deck as the game saves them: fresh, pegs and a hand
+    counted (four players), over."""
+    from helpers.boardgames import Table
+
+    out = []
+    for players, deals in ((2, 0), (4, 1), (3, 99)):
+        folder = tempfile.mkdtemp(prefix="pcrib-state-")
+        try:
+            t = Table(Sim(folder, seed=79), players=players, target=61)
+            for _ in range(deals):
+                if not t.over:
+                    t.deal()
+            out.append(records.read(folder + "/game.pcr", "game")[0][0])
+        finally:
+            shutil.rmtree(folder)
+    return out
+
+
 def _states():
-    """Games in progress as the game saves them: fresh, two deals in, over; and grid games."""
-    out = _grid_states()
+    """Games in progress as the game saves them: fresh, two deals in, over; grid games and the board's."""
+    out = _grid_states() + _board_states()
     for keys in (to_menu_row(0), to_menu_row(0) + DEAL * 2, to_menu_row(1) + DEAL * 5,
                  to_menu_row(0) + DEAL * 6):
         folder = tempfile.mkdtemp(prefix="pcrib-state-")
@@ -400,7 +419,7 @@ def test_any_saved_game_is_resumed_or_set_aside_never_a_crash(state):
             assert type(sim.app.screen).__name__ == "Notice"
             assert not os.path.exists(root + "/game.pcr")
             assert records.read(root + "/game.pcr.bad", "game")[0] == [state]
-        elif state.get("game") == "grid":
+        elif state.get("game") in ("grid", "board"):
             assert play.state() == state  # resumed: every field one the game could hold, as it was
             assert sim.app.frames > 0
         else:

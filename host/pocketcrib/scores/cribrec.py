@@ -42,8 +42,9 @@ def _int(v, lo, hi):
     return type(v) is int and lo <= v <= hi
 
 
-def game(rec):
-    """The Game a cribbage history record holds; BadRecord naming what is wrong."""
+def table(rec):
+    """(players, sides, target, each side's score) of a game of cribbage's record; BadRecord naming what is
+    wrong."""
     players = rec.get("players")
     if not _int(players, 2, 4):
         raise BadRecord("players")
@@ -54,6 +55,12 @@ def game(rec):
     scores = rec.get("scores")
     if type(scores) is not list or len(scores) != sides or not all(_int(s, 0, 255) for s in scores):
         raise BadRecord("scores")
+    return players, sides, target, scores
+
+
+def game(rec):
+    """The Game a cribbage history record holds; BadRecord naming what is wrong."""
+    players, sides, target, scores = table(rec)
     if not _int(rec.get("score"), 0, 255) or rec["score"] not in scores:
         raise BadRecord("score")
     won = rec.get("won")
@@ -80,18 +87,22 @@ def game(rec):
 
 
 def _deals(text, players):
-    width = 3 + 3 * players  # bytes a deal
-    if type(text) is not str or len(text) > 2 * width * MAX_DEALS or len(text) % (2 * width):
+    return [Deal(d[0], d[1], d[2], tuple(tuple(d[3 + 3 * s:6 + 3 * s]) for s in range(players)))
+            for d in packed(text, players, players, MAX_DEALS)]
+
+
+def packed(text, players, rows, most):
+    """The deals' hex as bytes a deal (the dealer, the crib, heels, then three a seat or side, `rows` of
+    them), at most `most` deals; BadRecord unless every dealer is at the table."""
+    width = 3 + 3 * rows  # bytes a deal
+    if type(text) is not str or len(text) > 2 * width * most or len(text) % (2 * width):
         raise BadRecord("deals")
     if not set(text) <= _HEX:
         raise BadRecord("deals")
     raw = bytes.fromhex(text)
-    out = []
-    for i in range(0, len(raw), width):
-        d = raw[i:i + width]
-        if d[0] >= players:
-            raise BadRecord("deals (a dealer who is not at the table)")
-        out.append(Deal(d[0], d[1], d[2], tuple(tuple(d[3 + 3 * s:6 + 3 * s]) for s in range(players))))
+    out = [raw[i:i + width] for i in range(0, len(raw), width)]
+    if any(d[0] >= players for d in out):
+        raise BadRecord("deals (a dealer who is not at the table)")
     return out
 
 

@@ -4,19 +4,23 @@ import csv
 import io
 import json
 
-from pocketcrib.scores import cribrec, gridrec
+from pocketcrib.scores import boardrec, cribrec, gridrec
 from pocketcrib.scores.store import GAME_FIELDS
 from pocketcrib.words import counted
 
-VARIANTS = ("solitaire", "patience", "patience2", cribrec.VARIANT, *gridrec.VARIANTS)
+VARIANTS = ("solitaire", "patience", "patience2", cribrec.VARIANT, *gridrec.VARIANTS, boardrec.VARIANT)
 # What the totals and plots go by: the variant, and for a grid game which of the five (gridrec.kind).
 KINDS = ("solitaire", "patience", "patience2", cribrec.VARIANT, "poker", "poker-english", "poker-foster",
-         "poker-english-foster", "squares")
-# After GAME_FIELDS in the games' CSV, empty but for cribbage games (scores: each side's, space-separated).
+         "poker-english-foster", "squares", boardrec.VARIANT)
+# After GAME_FIELDS in the games' CSV, empty but for cribbage games (scores: each side's, space-separated)
+# and the board's games (all but level).
 CRIB_FIELDS = ("level", "scores", "winner", "skunk", "match_points", "deals")
 # Then the grid games' (lines: each line's points, the rows then the columns, space-separated).
 GRID_FIELDS = ("table", "foster", "lines", "heels", "matched", "place")
-# The CSV of deals (--deals): one row per deal and seat; crib and heels on the dealer's row.
+# Then the board's games': the players' initials, a seat each, space-separated.
+BOARD_FIELDS = ("names",)
+# The CSV of deals (--deals): one row per deal and seat; crib and heels on the dealer's row. A game on the
+# board has one row per deal and side (seat empty, player the side's names, play what was pegged by hand).
 DEAL_FIELDS = ("device", "n", "deal", "seat", "player", "side", "dealer", "hand", "play", "crib", "heels", "muggins")
 
 
@@ -25,7 +29,8 @@ def to_csv(games):
     true/false."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(GAME_FIELDS + CRIB_FIELDS + GRID_FIELDS)
+    fields = GAME_FIELDS + CRIB_FIELDS + GRID_FIELDS + BOARD_FIELDS
+    w.writerow(fields)
     for g in games:
         row = dict(g)
         row["rounds"] = " ".join(str(r) for r in g.get("rounds") or ())
@@ -36,7 +41,11 @@ def to_csv(games):
         grid = _grid_json(g.get("grid"))
         if grid:
             row.update(grid, lines=" ".join(map(str, grid["lines"])), foster="true" if grid["foster"] else "false")
-        w.writerow(["" if row.get(f) is None else row[f] for f in GAME_FIELDS + CRIB_FIELDS + GRID_FIELDS])
+        board = _board_json(g.get("board"))
+        if board:
+            row.update(board, scores=" ".join(map(str, board["scores"])), deals=len(board["deals"]),
+                       names=" ".join(board["names"]))
+        w.writerow(["" if row.get(f) is None else row[f] for f in fields])
     return buf.getvalue()
 
 
@@ -53,13 +62,21 @@ def deals_csv(games):
                 w.writerow((g["device"], g["n"], i, seat, cribrec.seat_name(c.players, seat),
                             cribrec.side_of(c.players, seat), d.dealer, hand, play, d.crib if mine else 0,
                             d.heels if mine else 0, muggins))
+        b = g.get("board")
+        for i, d in enumerate(b.deals if b else (), start=1):
+            for side, (pegged, hand, muggins) in enumerate(d.sides):
+                mine = side == boardrec.side_of(b.players, d.dealer)
+                w.writerow((g["device"], g["n"], i, "", boardrec.side_name(b, side), side, d.dealer, hand, pegged,
+                            d.crib if mine else 0, d.heels if mine else 0, muggins))
     return buf.getvalue()
 
 
 def to_json(games):
     """A JSON list of games, each an object with GAME_FIELDS; a cribbage game also has "cribbage"
     (CRIB_FIELDS, its deals a list of {dealer, crib, heels, hand, play, muggins}, the last three per seat),
-    a grid game "grid" (GRID_FIELDS, lines a list)."""
+    a grid game "grid" (GRID_FIELDS, lines a list), a game on the board "board" (its names, scores, winner,
+    skunk, match points, and its deals a list of {dealer, crib, heels, pegged, hand, muggins}, the last
+    three per side)."""
     out = []
     for g in games:
         o = {f: g.get(f) for f in GAME_FIELDS}
@@ -69,9 +86,20 @@ def to_json(games):
         grid = _grid_json(g.get("grid"))
         if grid:
             o["grid"] = grid
+        board = _board_json(g.get("board"))
+        if board:
+            o["board"] = board
         out.append(o)
     # One game a line: a game of cribbage's deals would take hundreds of lines indented.
     return "[\n" + ",\n".join(json.dumps(o) for o in out) + ("\n]\n" if out else "]\n")
+
+
+def _board_json(b):
+    if b is None:
+        return None
+    return {"names": b.names, "scores": b.scores, "winner": b.winner, "skunk": b.skunk, "match_points": b.points,
+            "deals": [{"dealer": d.dealer, "crib": d.crib, "heels": d.heels, "pegged": [s[0] for s in d.sides],
+                       "hand": [s[1] for s in d.sides], "muggins": [s[2] for s in d.sides]} for d in b.deals]}
 
 
 def _grid_json(g):
@@ -145,18 +173,21 @@ def table(games, high_scores=(), last=10):
             if k <= 10:
                 lines.append(f"  {name:<{width}} {k:>2}. {h['initials'] or '---':<3} {h['score']:>4}"
                              f"  {h['date'] or ''}")
-    lines += cribbage_lines(games) + grid_lines(games)
+    lines += cribbage_lines(games) + grid_lines(games) + board_lines(games)
     if games:
         dates = known_dates(games)
         lines += ["", f"Latest games (of {len(games)})",
                   "  Board             #  Variant          Score  Won  Date"]
         for g, date in list(zip(games, dates))[-last:]:
             c = g.get("cribbage")
-            score = "-".join(map(str, c.scores)) if c else g["score"]  # cribbage: each side's, the player's first
+            both = c or g.get("board")  # cribbage: each side's, the player's first; the board's: each side's
+            score = "-".join(map(str, both.scores)) if both else g["score"]
             line = (f"  {g['device']:<16} {g['n']:>3}  {g['variant'] or '?':<12} {score:>9}  "
-                    f"{'yes' if g.get('won') else 'no ':<3}  {date:<16}")
+                    f"{'yes' if g.get('won') else '-  ' if g.get('won') is None else 'no ':<3}  {date:<16}")
             if c:
                 line += f"  {cribrec.mode(c)}, {cribrec.outcome(c)}"
+            elif g.get("board"):
+                line += f"  {boardrec.mode(g['board'])}, {boardrec.outcome(g['board'])}"
             elif g.get("grid"):
                 grid = g["grid"]
                 line += f"  {gridrec.mode(grid)}" + (f", place {grid.place} of {grid.players}" if grid.players > 1
@@ -190,6 +221,19 @@ def grid_lines(games):
         mean, side = gridrec.per_line(grids), gridrec.SIDE[grids[0].variant]
         lines.append("    a line: rows " + " ".join(f"{x:.1f}" for x in mean[:side])
                      + "; columns " + " ".join(f"{x:.1f}" for x in mean[side:]))
+    return lines
+
+
+def board_lines(games):
+    """The games on the board for a real deck, per match (the same players sitting the same way, the same
+    target): games, each side's wins and match points (1 a game, 2 a skunk, 3 a double skunk)."""
+    found = boardrec.matches([g["board"] for g in games if g.get("board")])
+    if not found:
+        return []
+    lines = ["", "The board (real cards)"]
+    for (mode, names), t in found.items():
+        sides = ", ".join(f"{n} {w} won, {p} points" for n, w, p in zip(names, t["wins"], t["points"], strict=True))
+        lines.append(f"  {mode}: {counted(t['games'], 'game')}; {sides}")
     return lines
 
 

@@ -15,6 +15,10 @@ and one row per deal and seat in crib_deals, keyed as its row in games. A
 record that does not hold together stays whole in games only. A database of an
 older schema is brought up to date when opened, in one transaction, every row
 kept, the cribbage games already pulled taken apart then.
+
+A game played with a real deck on the board (boardrec.py) is kept whole and read
+from its record when asked for (its deals are few and small): a record the board's
+own rules refuse is not saved, one that does not hold together is said so.
 """
 
 import hashlib
@@ -24,7 +28,7 @@ import time
 from collections import namedtuple
 from pathlib import Path
 
-from pocketcrib.scores import cribrec, gridrec
+from pocketcrib.scores import boardrec, cribrec, gridrec
 
 from pocketcrib import places
 from pocketcrib.errors import PocketCribError
@@ -166,6 +170,11 @@ class Store:
             return self._add_cribbage(key, rec)
         if variant in gridrec.VARIANTS:
             return self._add_grid(key, rec)
+        if variant == boardrec.VARIANT:
+            try:
+                boardrec.game(rec)
+            except boardrec.BadRecord as e:
+                return str(e)
         return None
 
     def _add_grid(self, key, rec):
@@ -215,10 +224,10 @@ class Store:
                         problems.append(f"a history record without a valid game number or score was skipped: "
                                         f"{_shown(rec)}")
                         continue
-                    if row[2] == cribrec.VARIANT:  # the board's own rules first: what they refuse is not kept
-                        refused = cribrec.refused(rec)
+                    if row[2] in (cribrec.VARIANT, boardrec.VARIANT):  # the board's own rules first: what they
+                        refused = cribrec.refused(rec)  # refuse is not kept
                         if refused:
-                            problems.append(f"cribbage game {row[1]} was not saved: {refused}")
+                            problems.append(f"{row[2]} game {row[1]} was not saved: {refused}")
                             continue
                     digest = _digest(text)
                     earlier = self.db.execute("SELECT digest FROM games WHERE device=? AND n=?",
@@ -253,12 +262,14 @@ class Store:
 
     def games(self, variant=None, device=None):
         """Every game, as dicts with GAME_FIELDS (rounds a list, won a bool), by device then n;
-        a cribbage game taken apart also has "cribbage", its cribrec.Game, a grid game "grid", its gridrec.Game."""
+        a cribbage game taken apart also has "cribbage", its cribrec.Game, a grid game "grid", its gridrec.Game,
+        a game on the board for a real deck that holds together "board", its boardrec.Game."""
         sql = "SELECT " + ",".join(GAME_FIELDS) + ", digest FROM games"
         where, args = _where(variant=variant, device=device)
         rows = self.db.execute(sql + where + " ORDER BY device, n, rowid", args).fetchall()
         crib = self._cribbage(device) if variant in (None, cribrec.VARIANT) else {}
         grid = self._grids(device) if variant is None or variant in gridrec.VARIANTS else {}
+        board = self._boards(device) if variant in (None, boardrec.VARIANT) else {}
         out = []
         for r in rows:
             g = dict(zip(GAME_FIELDS, r[:-1], strict=True))
@@ -271,6 +282,8 @@ class Store:
                 found = _grid(g, grid[key])
                 if found is not None:
                     g["grid"] = found
+            if key in board and g["variant"] == boardrec.VARIANT:
+                g["board"] = board[key]
             out.append(g)
         return out
 
@@ -298,6 +311,17 @@ class Store:
                 continue
             if len(g.deals) == count and g.winner == winner:
                 out[key] = g
+        return out
+
+    def _boards(self, device=None):
+        """{(device, n, digest): boardrec.Game} of the board's games that hold together."""
+        where, args = _where(variant=boardrec.VARIANT, device=device)
+        out = {}
+        for device_, n, digest, text in self.db.execute("SELECT device, n, digest, record FROM games" + where, args):
+            try:
+                out[(device_, n, digest)] = boardrec.game(json.loads(text))
+            except (ValueError, TypeError, AttributeError, RecursionError):
+                continue
         return out
 
     def _grids(self, device=None):
