@@ -34,6 +34,7 @@ DEFAULTS = {
     "sound": True,  # piezo clicks, if one is fitted
     "fast_i2c": False,  # 1 MHz instead of 400 kHz to the display
     "initials": "AAA",  # last initials entered, offered next time
+    "names": "",  # the names of cribbage's people by seat, comma-separated (ui.cribbage.setup)
 }
 
 # The files, by kind: name on flash is <kind>.pcr; and what their records must
@@ -72,6 +73,8 @@ def _setting(key, value):
     if key in _LIMITS and not _LIMITS[key][0] <= value <= _LIMITS[key][1]:
         return "range"
     if key == "initials" and len(value) != 3:
+        return "length"
+    if key == "names" and len(value) > 15:
         return "length"
     return None
 

@@ -104,11 +104,11 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 class Initials:
     """Three letters for the high-score table: UP/DOWN change, LEFT/RIGHT move, A enters."""
 
-    def __init__(self, app, prompt, done):
+    def __init__(self, app, prompt, done, last=None):
         self.app = app
         self.prompt = prompt
         self.done = done
-        last = app.saves.get("initials")
+        last = last or app.saves.get("initials")
         self.chars = [c if c in _LETTERS else "A" for c in (last + "AAA")[:3]]
         self.cur = 0
         self.meant = Deliberate(app)  # no "AAA" from a burst of A
