@@ -206,3 +206,34 @@ def test_names_are_kept_and_a_resumed_game_is_handed_over(tmp_path, monkeypatch)
     assert screen(sim2) in ("CribPass", "CribShow", "CribDeal", "CribPlay")
     if screen(sim2) == "CribPlay":
         assert sim2.app.play.computer(sim2.app.play.g.turn) or not sim2.app.screen.hand
+
+
+def test_a_people_record_is_kept_and_counted_per_person(tmp_path):
+    """The board's rules take a record with people (and old ones without); each person's
+    statistics come from the games he sat in, and games between people stay out of the modes
+    against the computer. The host takes the record as the board does."""
+    from helpers.cribgames import _Table, play
+    from pocketcrib.scores import cribrec
+
+    from storage import fields
+    from storage.saves import Saves
+    from ui.cribbage.history import mode_of, modes, record, stats
+
+    saves = Saves(str(tmp_path), device_id="p25")
+    g = play(21)
+    old = record(_Table(g, 1), None)
+    assert "people" not in old and fields.crib_record(old) is None
+    r = record(_Table(g, 1, ["ANN", "BEE"]), "2026-01-02")
+    assert r["people"] == ["ANN", "BEE"] and fields.crib_record(r) is None
+    for bad in (["ANN"], ["ANN", "ANN"], [None, "BEE"], ["ANN", None], ["ANN", "TOOLONG"], "ANN,BEE"):
+        assert fields.crib_record(dict(r, people=bad)) == "people", bad
+    assert cribrec.refused(dict(r, n=7)) is None and cribrec.game(r).scores == g.scores
+    saves.add_game(old)
+    saves.add_game(r)
+    saves.add_game(record(_Table(g, 1, ["BEE", "ANN"]), None))
+    assert modes(saves) == [mode_of(2, 121, 1), "@ANN", "@BEE"]
+    assert stats(saves, mode_of(2, 121, 1))["games"] == 1
+    ann, bee = stats(saves, "@ANN"), stats(saves, "@BEE")
+    assert ann["games"] == bee["games"] == 2
+    assert ann["wins"] + bee["wins"] == 2 and ann["wins"] == 1  # one game from each seat
+    assert ann["dealt"] + ann["poned"] == 2 * len(g.records)
