@@ -31,7 +31,7 @@ GEN = const(2)  # rules.rng.GEN, the newest generator a seed can be for (a test 
 _GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code", "gen")
 _SCORE = ("variant", "initials", "score", "seed", "date", "code", "gen")
 _CRIB = ("n", "variant", "seed", "score", "won", "target", "date", "players", "code", "level",
-         "scores", "skunk", "deals", "gen")
+         "scores", "skunk", "deals", "gen", "people")
 _CRIB_DEALS = const(120)  # deals a game of cribbage can last, and more
 _GRID = ("n", "variant", "seed", "score", "won", "target", "table", "foster", "lines", "moves",
          "matched", "place", "date", "players", "code", "gen")
@@ -145,8 +145,22 @@ def crib_record(r):
         return "code"
     if not _int(r.get("gen", 1), 1, GEN):
         return "gen"
+    people = r.get("people")  # games between people (issue 25): a name a seat, None the computer's
+    if people is not None and not crib_people(people, players):
+        return "people"
     return _stranger(r, ("n", "variant", "score", "target", "date", "players", "code", "names", "scores",
                          "skunk", "deals", "gen") if board else _CRIB)
+
+
+def crib_people(p, players):
+    """A name (1 to 3 letters) per seat or None for the computer's; the first seat and
+    another a person, no name twice."""
+    if type(p) is not list or len(p) != players or p[0] is None:
+        return False
+    for x in p:
+        if x is not None and (not _text(x, 1, 3) or p.count(x) > 1):
+            return False
+    return p.count(None) < players - 1
 
 
 def grid_board(r):

@@ -34,7 +34,7 @@ DEFAULTS = {
     "sound": True,  # piezo clicks, if one is fitted
     "fast_i2c": False,  # 1 MHz instead of 400 kHz to the display
     "initials": "AAA",  # last initials entered, offered next time
-    "names": "P1 P2 P3 P4 ",  # the board's players, three letters each, kept between games
+    "names": "P1 P2 P3 P4 ",  # four names, three letters each, kept between games (the board, cribbage's people)
 }
 
 # The files, by kind: name on flash is <kind>.pcr; and what their records must

@@ -77,6 +77,7 @@ SCREENS = {
     "CribShow": "ui.cribbage.show",
     "CribDeal": "ui.cribbage.show",
     "CribOver": "ui.cribbage.show",
+    "CribPass": "ui.cribbage.people",
     "CribBoard": "ui.cribbage.play",
     "BoardSetup": "ui.board.setup",
     "BoardPegs": "ui.board.pegs",
@@ -96,7 +97,7 @@ HELPERS = {
     "rules.solitaire_games": ("ui.deals", "ui.menus", "ui.scores", "ui.solitaire.auto"),
     "ui.calls": ("ui.solitaire.auto", "ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
     "ui.counting": ("ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
-    "ui.deliberate": ("ui.grid.screens", "ui.scores", "ui.solitaire.screens"),
+    "ui.deliberate": ("ui.cribbage.people", "ui.grid.screens", "ui.scores", "ui.solitaire.screens"),
 }
 
 

@@ -1,8 +1,9 @@
 # Resuming the saved game: a solitaire's Play from ui.solitaire.game, cribbage's
-# Crib from ui.cribbage.game, a grid game's GridPlay from ui.grid.game. Kept apart
+# Crib from ui.cribbage.resume, a grid game's GridPlay from ui.grid.game. Kept apart
 # from the games (which import ui.saved to ask before a new one replaces it) so that
 # each loads only its own; only the app and the menu use it, and the app lets it go
 # with them (ui.app.HELPERS).
+from rules import forget
 from ui.saved import describe
 
 
@@ -22,7 +23,9 @@ def resume(app):
     try:
         game = data.get("game")
         if game == "cribbage":
-            from ui.cribbage.game import resumed
+            from ui.cribbage.resume import resumed
+
+            forget("ui.cribbage.resume")  # read once: the table does without it
         elif game == "grid":
             from ui.grid.game import resumed
         elif game == "board":

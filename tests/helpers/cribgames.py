@@ -8,10 +8,11 @@ from players import LEVELS
 
 
 class _Table:
-    """What ui.cribbage.history.record reads of ui.cribbage.game.Crib: the engine and the level."""
+    """What ui.cribbage.history.record reads of ui.cribbage.game.Crib: the engine, the level
+    and the people at the table (None: the player alone against the computer)."""
 
-    def __init__(self, g, level):
-        self.g, self.level = g, level
+    def __init__(self, g, level, people=None):
+        self.g, self.level, self.people = g, level, people
 
 
 def play(seed, players=2, target=121, level=0, double_skunk=True):

@@ -66,11 +66,11 @@ MENU_ROW["cribbage"] = 9  # "Cribbage vs computer", below the demo
 
 def crib_keys(level=1, target=121, players=2, resume=False):
     """From the title: into the cribbage menu, choose, start (level 0..2)."""
-    keys = to_menu_row(MENU_ROW["cribbage"], resume)  # the cursor starts on Start
-    keys += ["UP"] * 3 + (["LEFT"] if level == 0 else ["RIGHT"] if level == 2 else [])
+    keys = to_menu_row(MENU_ROW["cribbage"], resume)  # the cursor starts on Start, below two seats
+    keys += ["UP"] * 5 + (["LEFT"] if level == 0 else ["RIGHT"] if level == 2 else [])
     keys += ["DOWN"] + (["A"] if target == 61 else [])
     keys += ["DOWN"] + ["RIGHT"] * (players - 2)
-    return keys + ["DOWN", "A"]
+    return keys + ["DOWN"] * (players + 1) + ["A"]  # past the seats to Start
 
 
 CRIB_LAY = ["A", "RIGHT", "A", "A"]  # two hands: the two lowest cards marked and laid away
@@ -111,3 +111,23 @@ def grid_keys(kind=0, players=1, resume=False):
     keys = to_menu_row(GRID_ROW, resume)  # the cursor starts on the first game
     keys += ["UP"] + ["RIGHT"] * (players - 1) + ["DOWN"] * (1 + kind)
     return keys + ["A"]
+
+
+def people_keys(seats, level=1, target=121):
+    """From the title: into the cribbage setup, a seat per letter of `seats` ("P" a
+    person, "C" the computer; the first is a person), start. The names stay P1, P2..."""
+    players = len(seats)
+    keys = to_menu_row(MENU_ROW["cribbage"])  # on Start, below two seats
+    keys += ["UP"] * 5 + (["LEFT"] if level == 0 else ["RIGHT"] if level == 2 else [])
+    keys += ["DOWN"] + (["A"] if target == 61 else [])
+    keys += ["DOWN"] + ["RIGHT"] * (players - 2)
+    for i, s in enumerate(seats):
+        keys += ["DOWN"] + (["RIGHT"] if i and s == "P" else [])
+    return keys + ["DOWN", "A"]
+
+
+def people_on(sim):
+    """crib_on, and on the hand-over screen a pause, then A (as the next person takes the device)."""
+    if type(sim.app.screen).__name__ == "CribPass":
+        sim.wait(1.1)
+    crib_on(sim)

@@ -72,10 +72,10 @@ def test_a_whole_game_to_121_at_each_level(tmp_path, level):
 
 
 class _Table:
-    """What record() reads of the table: the game and the computer's level."""
+    """What record() reads of the table: the game, the computer's level, no people."""
 
     def __init__(self, g, level):
-        self.g, self.level = g, level
+        self.g, self.level, self.people = g, level, None
 
 
 def test_three_hands_count_your_skunk_only(tmp_path):

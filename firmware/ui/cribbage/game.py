@@ -3,27 +3,37 @@
 # history and the statistics are in ui.cribbage.history (the statistics screen: ui.cribbage.stats).
 #
 # The player has seat 0; the computer plays the other seats (at four, seat 2
-# is the player's partner). The engine (rules.cribbage) holds the rules; a save
+# is the player's partner). With people at the table (issue 25) each seat is
+# a person (a name) or the computer, seat 0 always a person; the device goes
+# from hand to hand, and a hand-over screen (CribPass) hides every hand before
+# a person other than the one at the glass acts. The engine (rules.cribbage) holds the rules; a save
 # is its compact bytes plus what the screens need to come back to the very
-# step they left (the deal summary seen or not, the coach's review so far).
-from binascii import hexlify, unhexlify
+# step they left (the deal summary seen or not, the coach's review so far);
+# a save is read back by ui.cribbage.resume, loaded only for that.
+from binascii import hexlify
 
-from rules.cribbage import DISCARD, SHOW, Cribbage, load
+from micropython import const
+
+from rules.cribbage import DISCARD, SHOW, Cribbage
 from drivers.buttons import B_LONG, DOWN
 from players import LEVELS
 from ui.cribbage import ME, VARIANT
 
-_SAVE_VERSION = 1
-_STATE = ("v", "game", "save", "level", "seen", "started", "done", "recorded", "review")
+_SAVE_VERSION = const(1)  # ui.cribbage.resume reads it back
 
 
 class Crib:
     """A game of cribbage against the computer and where it stands."""
 
-    def __init__(self, app, g, level):
+    def __init__(self, app, g, level, people=None):
         self.app = app
         self.g = g
         self.level = level  # 0..2, an index into LEVELS
+        # None: you alone against the computer. Else a name per seat, None for the computer's.
+        self.people = people
+        # The seat whose hand the glass may show: yours; with people, the person who
+        # took the device last (None until someone has), shown only on that seat's turn.
+        self.seat = ME if people is None else None
         self.seen = 0  # finished deals whose summary the player has seen
         self.started = False  # the cut for the first deal has been shown
         self.done = 0  # 1 once the finished game is in the history
@@ -40,10 +50,19 @@ class Crib:
     # Names
 
     def name(self, seat):
-        """"You", "CPU" (two hands), "CPU 1".. (three), "Partner" (four)."""
+        """"You", "CPU" (two hands), "CPU 1".. (three), "Partner" (four); with people,
+        theirs (three letters at most), and "CPU", or "C1", "C2" when the computer has two seats."""
+        g = self.g
+        p = self.people
+        if p is not None:
+            if p[seat]:
+                return p[seat]
+            n = 0
+            for s in range(seat):
+                n += not p[s]
+            return "CPU" if p.count(None) == 1 else "C%d" % (n + 1)
         if seat == ME:
             return "You"
-        g = self.g
         if g.players == 4:
             return "Partner" if seat == 2 else "CPU %d" % ((seat + 1) // 2)
         return "CPU" if g.players == 2 else "CPU %d" % seat
@@ -51,13 +70,21 @@ class Crib:
     def side_name(self, side):
         g = self.g
         if g.players == 4:
-            return ("Us", "Them")[side]
+            if self.people is None:
+                return ("Us", "Them")[side]
+            return self.name(side) + "+" + self.name(side + 2)
         return self.name(side)
+
+    def computer(self, seat):
+        """True if the computer plays the seat."""
+        p = self.people
+        return seat != ME if p is None else not p[seat]
 
     def scores_line(self):
         g = self.g
         if g.sides == 3:  # "You 14  C1 24  C2 8": three full names and scores outrun the glass
-            return "  ".join("%s %d" % ("You" if s == ME else "C%d" % s, g.scores[s]) for s in range(3))
+            return "  ".join("%s %d" % (("You" if s == ME else "C%d" % s) if self.people is None
+                                        else self.name(s), g.scores[s]) for s in range(3))
         return "  ".join("%s %d" % (self.side_name(s), g.scores[s]) for s in range(g.sides))
 
     def pause_line(self):
@@ -73,13 +100,17 @@ class Crib:
             return "CribOver"
         if len(g.records) > self.seen:
             return "CribDeal"
-        if g.phase == DISCARD:
-            return "CribLay"
         if g.phase == SHOW:
             return "CribShow"
+        if self.people is not None and g.turn != self.seat and not self.computer(g.turn):
+            return "CribPass"  # another person is to act: every hand hidden first
+        if g.phase == DISCARD:
+            return "CribLay"
         return "CribPlay"
 
     def show(self):
+        if self.people is not None and self.started and self.g.phase == DISCARD:
+            self.computers_discard()  # the computer's seats lay away before the next person
         self.app.go(self.where())
 
     def table_key(self, k):
@@ -100,7 +131,7 @@ class Crib:
         from players import cpu
 
         g = self.g
-        while g.phase == DISCARD and g.turn != ME:
+        while g.phase == DISCARD and self.computer(g.turn):
             s = g.turn
             g.discard(s, *cpu.discard(g, s, LEVELS[self.level]))
         if g.phase != DISCARD:
@@ -114,7 +145,7 @@ class Crib:
             r.reset()
             r.discard(g, cards)
         self.computers_discard()
-        g.discard(ME, *cards)
+        g.discard(self.seat, *cards)
         self.computers_discard()
         self.note = _heels(self, len(g.log))
         self.calls = [g.dealer, self.note != "", ME, ""]
@@ -127,7 +158,7 @@ class Crib:
         r = self.coach_review()
         if r is not None:
             r.play(g, card)
-        self.move(ME, card)
+        self.move(self.seat, card)
 
     def computer_plays(self):
         from players import cpu
@@ -166,8 +197,8 @@ class Crib:
 
     def coach_review(self):
         """The coach's review of the deal, if hints are on."""
-        if not self.app.saves.get("hints"):
-            return None
+        if not self.app.saves.get("hints") or self.people is not None:
+            return None  # (with people, each keeps his choices to himself)
         if self.review is None:
             from players.review import Review
 
@@ -176,6 +207,8 @@ class Crib:
 
     def deal_seen(self):
         self.seen = len(self.g.records)
+        if self.people is not None:
+            self.seat = None  # the show went round the table: the next deal is handed over
         if self.review is not None:
             self.review.reset()
         self.save()
@@ -198,7 +231,10 @@ class Crib:
                 "done": self.done, "recorded": self.recorded, "review": review}
 
     def save(self):
-        self.app.saves.save_current(self.state())
+        d = self.state()
+        if self.people is not None:
+            d["people"] = self.people
+        self.app.saves.save_current(d)
 
     # The end
 
@@ -242,88 +278,10 @@ def said(crib, seat, card, items):
     return s
 
 
-def start(app, level, players=2, target=121):
+def start(app, level, players=2, target=121, people=None):
     g = Cribbage(app.new_seed(), players, target,
                  muggins=bool(app.saves.get("count_self") and app.saves.get("muggins")))
-    crib = Crib(app, g, level)
+    crib = Crib(app, g, level, people)
     app.play = crib
     crib.save()
     crib.show()
-
-
-def resumed(app, data):
-    """The Crib a state() saved; ValueError unless every field is one it could hold."""
-    for k in data:
-        if k not in _STATE:
-            raise ValueError("saved cribbage game: bad %s" % k)
-    level = data.get("level")
-    seen = data.get("seen")
-    done = data.get("done", 0)  # saves from before it had "done" stand at 0
-    recorded = data.get("recorded")
-    text = data.get("save")
-    if data.get("v") != _SAVE_VERSION:
-        raise ValueError("saved cribbage game: bad version")
-    if type(level) is not int or not 0 <= level < len(LEVELS):
-        raise ValueError("saved cribbage game: bad level")
-    if type(text) is not str or len(text) > 2000:
-        raise ValueError("saved cribbage game: bad save")
-    g = load(unhexlify(text))
-    if type(seen) is not int or not 0 <= seen <= len(g.records):
-        raise ValueError("saved cribbage game: bad seen")
-    if type(done) is not int or not 0 <= done <= (1 if g.over else 0):
-        raise ValueError("saved cribbage game: bad done")
-    if recorded is not None and (type(recorded) is not int or recorded < 1 or not g.over):
-        raise ValueError("saved cribbage game: bad recorded")
-    crib = Crib(app, g, level)
-    crib.seen = seen
-    crib.started = data.get("started") is True
-    crib.done = done
-    crib.recorded = recorded
-    review = data.get("review")
-    if review is not None:
-        crib.review = _review(review, g)
-    return crib
-
-
-def _review(v, g):
-    """The coach's review as saved: [lay, plays, same, lost, worst]."""
-    from players.review import Review
-
-    bad = ValueError("saved cribbage game: bad review")
-    if type(v) is not list or len(v) != 5:
-        raise bad
-    lay, plays, same, lost, worst = v
-    r = Review(ME)
-    need = 2 if g.players == 2 else 1
-    if lay is not None:
-        if type(lay) is not list or len(lay) not in (need + 2, need + 3) or not _cards(lay[:need]):
-            raise bad
-        by_chance = len(lay) == need + 3
-        if by_chance and lay[-1] is not True:
-            raise bad
-        mine = lay[need + 1]
-        r.lay = (tuple(lay[:need]), _num(lay[need], bad), None if mine is None else _num(mine, bad),
-                 by_chance)
-    if type(plays) is not int or type(same) is not int or not 0 <= same <= plays <= 8:
-        raise bad
-    r.plays = plays
-    r.same = same
-    r.lost = _num(lost, bad)
-    if worst is not None:
-        if type(worst) is not list or len(worst) != 3 or not _cards(worst[1:]):
-            raise bad
-        r.worst = (_num(worst[0], bad), worst[1], worst[2])
-    return r
-
-
-def _cards(cs):
-    for c in cs:
-        if type(c) is not int or not 0 <= c < 52:
-            return False
-    return True
-
-
-def _num(x, bad):
-    if type(x) is not int and type(x) is not float:
-        raise bad
-    return x

@@ -15,7 +15,6 @@ from rules.cribbage import PLAY
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
 from ui.cribbage import pegboard
-from ui.cribbage import ME
 
 _MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30
 _PACE = const(900)  # ms between the computer's cards in the play
@@ -40,8 +39,8 @@ class CribLay:
         self.app = app
         self.crib = app.play
         g = self.crib.g
-        self.cards = sorted(g.hands[ME])
-        self.need = g.to_discard(ME)
+        self.cards = sorted(g.hands[self.crib.seat])
+        self.need = g.to_discard(self.crib.seat)
         self.cur = 0
         self.marks = []
         self.tip = None
@@ -79,7 +78,8 @@ class CribLay:
         from rules import forget
 
         g = self.crib.g
-        cards, figure, by_chance = coach.best_discard(g, ME)
+        me = self.crib.seat
+        cards, figure, by_chance = coach.best_discard(g, me)
         forget("players.coach")  # asked for now and then: the table does without it
         first = "Coach: %s for " % " ".join(gfx.card_text(c) for c in cards)
         if by_chance:  # near the end it lays away for the game, not for points
@@ -87,7 +87,7 @@ class CribLay:
         from players import laying  # loaded for the lay-away
 
         # The figure with what it adds up, so that it means something.
-        return [first + "%.1f" % figure, "= " + laying.added_up(g, ME)]
+        return [first + "%.1f" % figure, "= " + laying.added_up(g, me)]
 
     def draw(self, fb):
         crib = self.crib
@@ -104,7 +104,7 @@ class CribLay:
             for i in range(len(self.tip)):
                 gfx.text(fb, self.tip[i], 1, 42 + gfx.LINE * i)
             return
-        whose = "Your crib" if g.dealer == ME else crib.name(g.dealer) + "'s crib"
+        whose = "Your crib" if g.dealer == crib.seat else crib.name(g.dealer) + "'s crib"
         gfx.text(fb, whose, 1, 42)
         if len(self.marks) == self.need:
             gfx.text(fb, "A: to the crib   B: undo", 1, 54)
@@ -129,9 +129,12 @@ class CribPlay:
 
     def settle(self):
         """Put the cursor on the first card that may be laid."""
-        g = self.crib.g
-        self.hand = sorted(g.hands[ME])
-        ok = g.playable(ME) if g.phase == PLAY and g.turn == ME else ()
+        crib = self.crib
+        g = crib.g
+        me = crib.seat
+        # With people, a hand only on its own turn: none while the computer moves.
+        self.hand = sorted(g.hands[me]) if crib.people is None or g.turn == me else ()
+        ok = g.playable(me) if g.phase == PLAY and g.turn == me else ()
         self.cur = 0
         for i in range(len(self.hand)):
             if self.hand[i] in ok:
@@ -141,7 +144,7 @@ class CribPlay:
     def waiting(self):
         """The computer is to lay a card."""
         g = self.crib.g
-        return g.phase == PLAY and not g.over and g.turn != ME
+        return g.phase == PLAY and not g.over and self.crib.computer(g.turn)
 
     def tick(self, now):
         if not self.waiting() or (now - self.at) & _MASK < _PACE:
@@ -152,6 +155,9 @@ class CribPlay:
         self.at = now
         self.crib.computer_plays()
         self.settle()
+        if self.crib.where() == "CribPass":  # (with people) another person is to act
+            self.crib.show()
+            return
         self.app.last = now  # busy: the screen stays awake
         self.app.redraw()
 
@@ -175,8 +181,9 @@ class CribPlay:
         elif k == RIGHT and n:
             self.cur = (self.cur + 1) % n
         elif k == A:
-            card = self.hand[self.cur] if g.playable(ME) else None
-            if card is not None and card not in g.playable(ME):
+            me = self.crib.seat
+            card = self.hand[self.cur] if g.playable(me) else None
+            if card is not None and card not in g.playable(me):
                 # Said here, with the suit drawn as everywhere on the glass, and short enough to fit.
                 self.error = "%s would go past 31" % gfx.card_text(card)
                 app.redraw()
@@ -189,6 +196,9 @@ class CribPlay:
                 self.tip = None
                 self.at = app.board.ticks_ms()
                 self.settle()
+                if self.crib.where() == "CribPass":  # every hand hidden: the next person's turn
+                    self.crib.show()
+                    return
         elif k == UP:
             self.tip = _hints_off(app) or self.coach()
         elif k == B:
@@ -199,7 +209,7 @@ class CribPlay:
         from players import coach
         from rules import forget
 
-        card, why = coach.best_play(self.crib.g, ME)
+        card, why = coach.best_play(self.crib.g, self.crib.seat)
         forget("players.coach")  # asked for now and then: the table does without it
         # Two lines, over the last move's (drawn by _two_lines): the reason whole is the point.
         return ["Coach: " + (why if card is None else gfx.card_text(card) + ", " + why)]
@@ -215,12 +225,13 @@ class CribPlay:
             return "A: game over"
         if g.phase != PLAY:
             return "A: the show"
-        if g.turn == ME and not g.playable(ME):
+        me = crib.seat
+        if g.turn == me and not g.playable(me):
             return "A: go"
         kept = crib.calls[3]
         if kept and gfx.width(kept) <= w:
             return kept
-        if g.turn != ME:
+        if g.turn != me:
             return crib.name(g.turn) + "'s turn"
         return "A: play"
 
@@ -242,7 +253,8 @@ class CribPlay:
         if g.starter is not None:
             sx -= 2 + gfx.mini_width(g.starter)
             gfx.mini(fb, g.starter, sx, 10)
-        mine = g.played[ME]
+        me = crib.seat
+        mine = g.played[me] if me is not None else ()
         n = len(seq)
         if n:
             # Each card overlaps the next by 2, or more when the count's cards fill the row.
@@ -287,27 +299,34 @@ class CribPlay:
                 gfx.text(fb, crib.note, 1, 21)
                 gfx.text(fb, said, 1, 29)
         # Your hand, the cursor's card lit while it is your turn to lay.
-        lit = g.phase == PLAY and g.turn == ME
+        lit = g.phase == PLAY and g.turn == me
         for i in range(len(self.hand)):
             gfx.card(fb, self.hand[i], 1 + _HAND_STEP * i, _HAND_Y, lit and i == self.cur)
         # The others: their cards face down, the name lit once they have said
         # go in this count; and whose crib it is.
         y = top
         short = _SHORT[g.players - 2]
+        people = crib.people
+        if me is None:
+            me = 0  # (with people, before anyone has taken the device: no hand is drawn)
         for k in range(1, g.players):
-            s = (ME + k) % g.players
+            s = (me + k) % g.players
+            name = short[k - 1] if people is None else crib.name(s)
             if tip and not self.error and y < _HAND_Y:
                 y += 9
                 continue
             went = g.passed >> s & 1
             if went:
-                fb.fill_rect(_SIDE_X, y - 1, gfx.width(short[k - 1]) + 3, 9, 1)
-            gfx.text(fb, short[k - 1], _SIDE_X + 1, y, 0 if went else 1)
+                fb.fill_rect(_SIDE_X, y - 1, gfx.width(name) + 3, 9, 1)
+            gfx.text(fb, name, _SIDE_X + 1, y, 0 if went else 1)
             for i in range(len(g.hands[s])):
                 gfx.back(fb, _BACKS_X + 5 * i, y - 1, 4, 8)
             y += 9
-        gfx.right(fb, "crib: " + ("you" if g.dealer == ME else short[(g.dealer - ME) % g.players - 1]),
-                  127, y)
+        if people is not None:  # named: the glass is not always its holder's
+            whose = crib.name(g.dealer)
+        else:
+            whose = "you" if g.dealer == me else short[(g.dealer - me) % g.players - 1]
+        gfx.right(fb, "crib: " + whose, 127, y)
 
 
 def _two_lines(s, room):

@@ -53,7 +53,8 @@ class CribCut:
                     c = rounds[i][s]
                     if c != NOT_CUT:
                         gfx.mini(fb, c, x0 + _ROUND_W * i, y, i == last and s == g.dealer)
-        gfx.text(fb, "You deal" if g.dealer == ME else crib.name(g.dealer) + " deals", 1, 56)
+        who = crib.name(g.dealer)
+        gfx.text(fb, "You deal" if who == "You" else who + " deals", 1, 56)
         gfx.right(fb, "A: deal", 127, 56)
 
 
@@ -78,7 +79,7 @@ class CribShow:
             self.points += p[2]
         self.line = 0
         self.claim = 0
-        self.asking = self.own and self.seat == ME
+        self.asking = self.own and not self.crib.computer(self.seat)
         self.claimed = None
 
     def key(self, k):
@@ -103,7 +104,7 @@ class CribShow:
     def verdict(self):
         s = counting.said(self.claim, self.points)
         if self.claim < self.points and self.crib.g.muggins:
-            s += ", to " + self.crib.name((ME + 1) % self.crib.g.players)
+            s += ", to " + self.crib.name((self.seat + 1) % self.crib.g.players)
         return s
 
     def counted(self):
@@ -119,7 +120,8 @@ class CribShow:
     def draw(self, fb):
         crib = self.crib
         g = crib.g
-        whose = "Your" if self.seat == ME else crib.name(self.seat) + "'s"
+        whose = crib.name(self.seat)
+        whose = "Your" if whose == "You" else whose + "'s"
         gfx.bar(fb, "%s %s" % (whose, self.label))
         counting.draw(fb, self, self.cards, g.starter)
 
@@ -186,6 +188,9 @@ class CribOver:
         from ui.cribbage.history import mode_of, stats
 
         g = self.crib.g
+        self.match = ""
+        if self.crib.people is not None:
+            return  # (the statistics are per person)
         s = stats(app.saves, mode_of(g.players, g.target, self.crib.level))
         mine = g.side_of(ME)
         worth = g.game_points()
@@ -208,7 +213,7 @@ class CribOver:
         gfx.bar(fb, "Cribbage: game over")
         won = g.winner == g.side_of(ME)
         who = crib.side_name(g.winner)
-        gfx.center(fb, ("%s win!" if g.players == 4 or won else "%s wins") % who, 11)
+        gfx.center(fb, ("%s win!" if g.players == 4 or won and crib.people is None else "%s wins") % who, 11)
         worth = g.game_points()
         gfx.center(fb, ("", "Skunk: a double game", "Double skunk: triple game")[worth - 1], 20)
         gfx.center(fb, crib.scores_line(), 29)
