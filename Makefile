@@ -12,6 +12,13 @@ BUILD := build
 # RP2040 = Cortex-M0+; only matters for @micropython.native/viper code.
 MPY_ARCH := armv6m
 
+# The stock MicroPython UF2 and RP2040 boot ROM the emulated Pico runs (tests/host/test_pico.py,
+# tests/bench/hostbench_pico.py): PICO_DIR=DIR points at a folder holding both; by default the
+# host tool looks for shared/pico/ beside the checkout (or a folder above it). Never in the repository.
+ifneq ($(PICO_DIR),)
+export POCKETCRIB_PICO_DIR := $(abspath $(PICO_DIR))
+endif
+
 FIRMWARE_PY := $(shell find firmware -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null | sort)
 FIRMWARE_MPY := $(patsubst firmware/%.py,$(BUILD)/%.mpy,$(FIRMWARE_PY))
 

@@ -20,6 +20,7 @@ import pytest
 
 from helpers.watch import until
 from pocketcrib import places
+from pocketcrib.twins.pico import Frames
 from pocketcrib.twins.sim import Sim
 from pocketcrib.twins.vboard import view
 
@@ -45,11 +46,11 @@ def mpremote(port, *args):
                           text=True, timeout=600)
 
 
-def drawn(screen, presser, want):
+def drawn(frames, presser, want):
     """For until(): the display's transfers read (and the presser's next step taken), then want()."""
 
     def look():
-        screen.read()
+        frames.read()
         if presser is not None:
             presser.step(time.monotonic())
         return want()
@@ -95,28 +96,21 @@ def test_pocketcrib_flash_puts_the_game_on_it_and_it_boots_to_the_title_and_take
         board.stop()
 
     # Power on again with the game in flash: the title, as the firmware draws it on CPython.
-    screen = view.Screen(tmp_path / "screen")
-    shown = {}
-
-    def watch(panel, us):
-        if panel.on:
-            shown.setdefault(bytes(panel.frame()), us)
-
-    screen.watch = watch
+    frames = Frames(tmp_path / "screen")
     board = pico(tmp_path, "board", screen=tmp_path / "screen").start()
     try:
-        until(drawn(screen, None, lambda: title in shown), "the title")
-        print(f"boot to the title's first frame: {shown[title] / 1000:.0f} ms emulated "
+        until(drawn(frames, None, lambda: title in frames.first), "the title")
+        print(f"boot to the title's first frame: {frames.first[title] / 1000:.0f} ms emulated "
               "(DEVICE-FIGURES.md: 357 ms with an empty /data)")
         presser = view.Presser(board.press, board.seen, view.button_pins())
         presser.add("A")
-        until(drawn(screen, presser, lambda: menu in shown), "the menu")
+        until(drawn(frames, presser, lambda: menu in frames.first), "the menu")
         presser.add("A")  # the menu's first game: a table, its deal from the board's own seed
-        until(drawn(screen, presser, lambda: presser.idle() and screen.panel.frame() not in (title, menu)),
+        until(drawn(frames, presser, lambda: presser.idle() and frames.read() not in (title, menu)),
               "a game's table")
     finally:
         board.stop()
-        screen.close()
+        frames.close()
     log = (tmp_path / "board" / "pico.log").read_text(errors="replace")
     assert "Traceback" not in log and "BKPT" not in log, log[-2000:]
     assert os.path.getsize(tmp_path / "board" / "pico.img") == 2 * 1024 * 1024

@@ -57,6 +57,33 @@ def command(rp2040js, uf2, bootrom, image, uid, status_fd):
             "--flash", str(image), "--uid", uid, "--status", str(status_fd)]
 
 
+class Frames:
+    """An emulated Pico's display, watched through its --screen FIFO (make it before the board
+    starts): every frame it showed, with the emulated us at which it was first complete."""
+
+    def __init__(self, path):
+        from pocketcrib.twins.vboard import view
+
+        self.screen = view.Screen(path)
+        self.first = {}  # frame (MONO_VLSB bytes) -> emulated us
+        self.on_at = None  # emulated us the panel was first switched on
+        self.screen.watch = self._saw
+
+    def _saw(self, panel, us):
+        if panel.on:
+            if self.on_at is None:
+                self.on_at = us
+            self.first.setdefault(bytes(panel.frame()), us)
+
+    def read(self):
+        """Take the transfers sent so far; the frame shown now."""
+        self.screen.read()
+        return bytes(self.screen.panel.frame())
+
+    def close(self):
+        self.screen.close()
+
+
 class EmulatedPico(VirtualBoard):
     """A virtual board that is an emulated Pico: VirtualBoard's start/press/seen/stop/unplug,
     with image the board's flash image (made on first use)."""

@@ -19,7 +19,8 @@
 //   a figure measures);
 // - I2C0 (SDA GP4, SCL GP5): an SSD1306 at 0x3C, acking only while both pins are routed to
 //   I2C (function 3), each byte taking its 9 clocks at the rate the registers set; every
-//   transfer to it goes to --screen as "3c HEX US" (US: emulated us at its stop);
+//   transfer to it goes to --screen as "3c HEX US IDLE" (emulated us at its stop, and of them
+//   the us the core spent waiting in WFI/WFE);
 // - buttons GP10-15: high when released (the pull-ups), forced by --pins as on board.mjs,
 //   where "span" is emulated ms of the firmware reading GPIO_IN; GP24 (VBUS) high;
 // - resets: the watchdog (machine.reset()) restarts the chip over the same flash; the boot
@@ -47,6 +48,7 @@ const SRAM_BASE = 0x20000000;
 const BOOT2 = 0x20041f00; // where the boot ROM copies the second stage (256 bytes) and runs it
 const NS_PER_CYCLE = 8; // 125 MHz
 const SLICE = 20000; // instructions between looks at the outside world
+const READY_NS = 300e6; // emulated time from power-up before the port is announced (see announce())
 const PARENT = process.ppid;
 const OLED = 0x3c;
 const SDA = 4;
@@ -286,6 +288,8 @@ function onBreak(n) {
         persist(start, end);
         const big = r[2] >= 65536 && (end - start) % 65536 === 0;
         busyNs += big ? ((end - start) / 65536) * ERASE_64K_NS : Math.ceil((end - start) / 4096) * ERASE_4K_NS;
+        erases++;
+        flashNs += busyNs;
     } else if (n === 4) {
         // flash_range_program(addr, data, count): bits can only go from 1 to 0
         const start = r[0] >>> 0;
@@ -294,6 +298,8 @@ function onBreak(n) {
         mcu.flash.set(flash.subarray(start, start + count), start);
         persist(start, start + count);
         busyNs += Math.ceil(count / 256) * PAGE_NS;
+        programs++;
+        flashNs += busyNs;
     } else if (n === 7) {
         pendingReset = "bootsel";
     } else if (n === 0 || n >= 8) {
@@ -309,6 +315,9 @@ function onBreak(n) {
 }
 
 let busyNs = 0; // time a breakpointed ROM call takes, added to the clock after it
+let erases = 0;
+let programs = 0;
+let flashNs = 0;
 let fault = "";
 
 function ssiWithUid(ssi) {
@@ -356,7 +365,7 @@ function attachDisplay(i2c) {
     i2c.onStop = () => {
         if (bytes && bytes.length) {
             const hex = Buffer.from(bytes).toString("hex");
-            screenOut(OLED.toString(16) + " " + hex + " " + Math.round(mcu.clock.nanos / 1000));
+            screenOut(`${OLED.toString(16)} ${hex} ${Math.round(mcu.clock.nanos / 1000)} ${Math.round(idleNs / 1000)}`);
         }
         bytes = null;
         i2c.completeStop();
@@ -444,6 +453,7 @@ function powerUp() {
 // ---- running -------------------------------------------------------------------------------
 
 const realtime = opts.realtime !== "0";
+let idleNs = 0; // emulated time the core has spent waiting for an interrupt (WFI/WFE)
 let credit = 0; // emulated ns an idle core may still skip ahead (refilled by this computer's clock)
 let lastWall = performance.now();
 let lastLook = 0;
@@ -459,7 +469,8 @@ function outside() {
         if (process.env.POCKETCRIB_PICO_DEBUG) {
             const c = mcu.core;
             console.error(`pico: ${(mcu.clock.nanos / 1e6).toFixed(1)} ms pc ${c.PC.toString(16)} waiting ${c.waiting} ` +
-                `usb ${cdc.initialized} in ${hostBytes.length} want ${!!readWanted}`);
+                `usb ${cdc.initialized} in ${hostBytes.length} want ${!!readWanted} ` +
+                `flash: ${erases} erases, ${programs} programs, ${(flashNs / 1e6).toFixed(1)} ms`);
         }
         if (process.ppid !== PARENT) process.exit(0); // the launcher is gone: so is the cable
     }
@@ -467,6 +478,12 @@ function outside() {
 
 function idle(core, clock) {
     // The core waits for an interrupt: to the next alarm, no faster than real time.
+    const before = clock.nanos;
+    wait(core, clock);
+    idleNs += clock.nanos - before;
+}
+
+function wait(core, clock) {
     const wall = performance.now();
     credit = Math.min(credit + (wall - lastWall) * 1e6, 20e6);
     lastWall = wall;
@@ -489,11 +506,21 @@ function idle(core, clock) {
     if (core.waiting) nap(1);
 }
 
-function run() {
+let announced = false;
+
+function announce() {
+    // The port is there for the host once the board is on USB and past the start of main.py
+    // (as a real Pico's port appears some time after it enumerates): a Ctrl-C sent sooner would
+    // reach the firmware before it listens for one, and `mpremote` would wait in vain.
+    if (announced || !cdc.initialized || mcu.clock.nanos < READY_NS) return;
+    announced = true;
     if (opts.status >= 0) {
         fs.writeSync(Number(opts.status), "ready\n");
         fs.closeSync(Number(opts.status));
     }
+}
+
+function run() {
     powerUp();
     for (;;) {
         const { core, clock } = mcu;
@@ -512,6 +539,7 @@ function run() {
         }
         if (!core.waiting) lastWall = performance.now(); // busy: no credit for the time spent
         outside();
+        announce();
         if (pendingReset) {
             const kind = pendingReset;
             pendingReset = null;

@@ -94,7 +94,8 @@ class Screen:
         self.fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         self.panel = Panel()
         self.rest = b""
-        self.us = None  # an emulated Pico's clock (us) at the end of the last transfer read
+        self.us = None  # an emulated Pico's clock (us) at the end of the last transfer read...
+        self.idle_us = None  # ...and how much of it its core spent waiting (WFI/WFE)
         self.watch = None  # watch(panel, us), if set, after each transfer: what it showed when
 
     def read(self):
@@ -111,9 +112,10 @@ class Screen:
         *lines, self.rest = self.rest.split(b"\n")
         for line in lines:
             try:
-                addr, data, *when = line.split(b" ")  # "ADDR HEX", and "US" from an emulated Pico
+                addr, data, *when = line.split(b" ")  # "ADDR HEX", and "US IDLE_US" from an emulated Pico
                 self.panel.writeto(int(addr, 16), bytes.fromhex(data.decode()))
                 self.us = int(when[0]) if when else None
+                self.idle_us = int(when[1]) if len(when) > 1 else None
                 got = True
             except (ValueError, OSError, IndexError):
                 continue  # a line cut short when a board went away
