@@ -5,6 +5,7 @@ board on USB: mpremote, `pocketcrib flash`, the display on I2C0, the buttons on 
 The UF2 and the boot ROM are third-party files the repository does not hold: they come from
 POCKETCRIB_PICO_UF2 / POCKETCRIB_PICO_BOOTROM (or POCKETCRIB_PICO_DIR), else shared/pico/ beside
 the checkout; without them these tests are skipped, saying so. `-m pico` selects them.
+The game is flashed once (the `flashed` fixture) and each test powers on a copy of that flash image.
 Nothing here sleeps: each step waits for the state it needs (watch.until), a deadline only as
 a last resort, since a loaded machine runs the emulator ten times slower than a real Pico.
 """
@@ -12,14 +13,18 @@ a last resort, since a loaded machine runs the emulator ten times slower than a 
 import ast
 import os
 import shutil
+import zipfile
 import subprocess
 import sys
 import time
 
 import pytest
 
-from helpers.watch import until
+from helpers.updates import NEW, Cable, firmware_copy, update_incomplete_screen
+from helpers.watch import Glass, until
 from pocketcrib import places
+from pocketcrib.board import flash
+from pocketcrib.errors import PocketCribError
 from pocketcrib.twins.pico import Frames
 from pocketcrib.twins.sim import Sim
 from pocketcrib.twins.vboard import view
@@ -58,11 +63,40 @@ def drawn(frames, presser, want):
     return look
 
 
-def pico(tmp_path, name, **kw):
+def pico(tmp_path, name, image=None, **kw):
+    """An emulated Pico with its flash image in tmp_path/name (a copy of `image`, if given)."""
     from pocketcrib.twins.pico import EmulatedPico
 
     (tmp_path / name).mkdir(exist_ok=True)
+    if image is not None:
+        shutil.copyfile(image, tmp_path / name / "pico.img")
     return EmulatedPico(tmp_path / name / "pico.img", log=tmp_path / name / "pico.log", uid=UID, **kw)
+
+
+def clean_log(folder):
+    log = (folder / "pico.log").read_text(errors="replace")
+    assert "Traceback" not in log and "BKPT" not in log, log[-2000:]
+
+
+@pytest.fixture(scope="module")
+def flashed(tmp_path_factory):
+    """A blank emulated Pico given this checkout's game by `pocketcrib flash`, once for the module:
+    (its flash image, the flash's CompletedProcess, seconds of wall time)."""
+    tmp = tmp_path_factory.mktemp("flashed")
+    env = dict(os.environ, POCKETCRIB_DATA=str(tmp / "data"), POCKETCRIB_RUNTIME=str(tmp / "run"),
+               PYTHONPATH=os.pathsep.join([str(places.ROOT / "host"), os.environ.get("PYTHONPATH", "")]))
+    env.pop("POCKETCRIB_PORT", None)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("POCKETCRIB_RUNTIME", env["POCKETCRIB_RUNTIME"])
+        board = pico(tmp, "board").start()
+        try:
+            started = time.monotonic()
+            done = subprocess.run([sys.executable, "-m", "pocketcrib", "flash", "--port", board.port],
+                                  capture_output=True, text=True, env=env, timeout=1800)
+            took = time.monotonic() - started
+        finally:
+            board.stop()
+    return tmp / "board" / "pico.img", done, took
 
 
 def test_the_stock_firmware_boots_to_the_repl_and_mpremote_runs_code_there(home, tmp_path):
@@ -80,24 +114,20 @@ def test_the_stock_firmware_boots_to_the_repl_and_mpremote_runs_code_there(home,
     assert 230_000 < free < 246_000
 
 
-def test_pocketcrib_flash_puts_the_game_on_it_and_it_boots_to_the_title_and_takes_keys(home, cli, tmp_path):
+def test_pocketcrib_flash_puts_the_game_on_it_and_it_boots_to_the_title_and_takes_keys(home, tmp_path, flashed):
+    image, done, took = flashed
+    assert done.returncode == 0, done.stderr
+    assert "files copied" in done.stdout and "checked by SHA-256" in done.stdout, done.stdout
+    print(f"pocketcrib flash onto a blank emulated Pico: {took:.0f} s wall")
+    assert os.path.getsize(image) == 2 * 1024 * 1024
     sim = Sim(tmp_path / "sim")
     title = sim.frame()
     sim.press("A")
     menu = sim.frame()
-    board = pico(tmp_path, "board").start()
-    try:
-        started = time.monotonic()
-        flashed = cli("flash", "--port", board.port)
-        assert flashed.returncode == 0, flashed.stderr
-        assert "files copied" in flashed.stdout and "checked by SHA-256" in flashed.stdout, flashed.stdout
-        print(f"pocketcrib flash onto a blank emulated Pico: {time.monotonic() - started:.0f} s wall")
-    finally:
-        board.stop()
 
     # Power on again with the game in flash: the title, as the firmware draws it on CPython.
     frames = Frames(tmp_path / "screen")
-    board = pico(tmp_path, "board", screen=tmp_path / "screen").start()
+    board = pico(tmp_path, "board", image, screen=tmp_path / "screen").start()
     try:
         until(drawn(frames, None, lambda: title in frames.first), "the title")
         print(f"boot to the title's first frame: {frames.first[title] / 1000:.0f} ms emulated "
@@ -111,6 +141,103 @@ def test_pocketcrib_flash_puts_the_game_on_it_and_it_boots_to_the_title_and_take
     finally:
         board.stop()
         frames.close()
-    log = (tmp_path / "board" / "pico.log").read_text(errors="replace")
-    assert "Traceback" not in log and "BKPT" not in log, log[-2000:]
-    assert os.path.getsize(tmp_path / "board" / "pico.img") == 2 * 1024 * 1024
+    clean_log(tmp_path / "board")
+
+
+# Keys of a deal of Solitaire Cribbage: mark the two lowest cards (A, RIGHT, A), lay them away (A),
+# skip the counting (B), leave the summary (A); as tests/host/test_vboard_play.py types them.
+DEAL = ("A", "RIGHT", "A", "A", "B", "A")
+
+
+def answered(frames, presser, key):
+    """Press key and wait for what it draws, as a player looks before the next key: the press taken
+    and let go, then a transfer to the display after the firmware first read it."""
+    presser.add(key)
+    until(drawn(frames, presser, presser.idle), f"{key} to be taken")
+    first_read = frames.screen.presses[presser.n - 1][0]  # the press (n - 1), then its release (n)
+    until(drawn(frames, None, lambda: frames.screen.us is not None and frames.screen.us > first_read),
+          f"the screen after {key}")
+
+
+def test_a_game_played_by_keys_is_pulled_backed_up_and_restored(home, cli, tmp_path, flashed):
+    frames = Frames(tmp_path / "screen")
+    board = pico(tmp_path, "board", flashed[0], screen=tmp_path / "screen").start()
+    try:
+        presser = view.Presser(board.press, board.seen, view.button_pins())
+        started = time.monotonic()
+        # Title, menu, Solitaire Cribbage (its first game), six deals; then game over: RIGHT, so that
+        # the A after it is meant at once (ui/deliberate.py), records the game.
+        for key in ("A", "A", *DEAL * 6, "RIGHT", "A"):
+            answered(frames, presser, key)
+        print(f"a game of Solitaire Cribbage by {presser.n // 2} key presses: {time.monotonic() - started:.0f} s "
+              f"wall, {frames.screen.us / 1e6:.1f} s emulated")
+
+        pulled = cli("scores", "pull", "--port", board.port)
+        assert pulled.returncode == 0, pulled.stderr
+        assert "1 game (1 new)" in pulled.stdout, pulled.stdout
+        shown = cli("scores", "show")
+        assert "solitaire" in shown.stdout and UID in shown.stdout, shown.stdout
+
+        # doctor: the board as it is, its heap a Pico's (the registry says it is an emulated one).
+        doctor = cli("doctor", "--port", board.port)
+        assert doctor.returncode == 0 and "All good." in doctor.stdout, doctor.stdout + doctor.stderr
+        heap = next(x for x in doctor.stdout.splitlines() if x.startswith("free heap"))
+        assert "an emulated Pico" in heap and "grows" not in heap, heap
+        print(heap)
+
+        # backup, the history lost, restore: the same game, pulled again as nothing new.
+        zipped = tmp_path / "backup.zip"
+        backed = cli("backup", "--port", board.port, "-o", zipped)
+        assert backed.returncode == 0, backed.stderr
+        with zipfile.ZipFile(zipped) as z:
+            assert "data/history.pcr" in z.namelist(), z.namelist()
+        gone = mpremote(board.port, "rm", ":data/history.pcr")
+        assert gone.returncode == 0, gone.stderr
+        empty = cli("scores", "pull", "--port", board.port)
+        assert empty.returncode == 0 and "0 games" in empty.stdout, empty.stdout + empty.stderr
+        restored = cli("restore", "--port", board.port, zipped)
+        assert restored.returncode == 0, restored.stderr
+        again = cli("scores", "pull", "--port", board.port)
+        assert again.returncode == 0 and "1 game (0 new)" in again.stdout, again.stdout + again.stderr
+    finally:
+        board.stop()
+        frames.close()
+    clean_log(tmp_path / "board")
+
+
+def switching(n):
+    """For Cable: the cable goes at the n-th file switched in (the update marker is on the flash)."""
+    return lambda ops: sum(what.startswith("switching") for _, what in ops) == n
+
+
+def test_an_update_cut_short_boots_to_the_update_screen_and_the_next_flash_finishes_it(home, cli, tmp_path,
+                                                                                        flashed, monkeypatch):
+    title = Sim(tmp_path / "sim").frame()
+    incomplete = update_incomplete_screen()
+    glass = Glass(tmp_path / "screen")
+    board = pico(tmp_path, "board", flashed[0], screen=glass.path).start()
+    try:
+        glass.wait_for(title, "the title of the game as flashed")
+        # An update (three modules that no mix of versions imports), the cable pulled once the second
+        # of its files is switched in: half new, half old on the flash, with the update's marker.
+        monkeypatch.setenv("POCKETCRIB_FIRMWARE", str(firmware_copy(tmp_path / "new", NEW)))
+        with pytest.MonkeyPatch.context() as mp:
+            Cable(mp, board, switching(2))
+            with pytest.raises(PocketCribError, match="lost the board"):
+                flash.flash(board.port, progress=False, out=lambda s: None)
+        assert board.proc is None  # the cable was pulled
+        glass.forget()
+        board.start()  # power comes back: the update screen, never a game of two versions
+        glass.wait_for(incomplete, "the update-incomplete screen")
+        doctor = cli("doctor", "--port", board.port)
+        assert doctor.returncode != 0 and "update to" in doctor.stdout and "cut short" in doctor.stdout, doctor.stdout
+        res = flash.flash(board.port, progress=False, out=lambda s: None)  # the next flash finishes it
+        assert res.resumed
+        board.stop()
+        glass.forget()
+        board.start()
+        glass.wait_for(title, "the title of the updated game")
+    finally:
+        board.stop()
+        glass.close()
+    clean_log(tmp_path / "board")

@@ -180,6 +180,7 @@ let pinLevels = {};
 let pinsStamp = "";
 let pinsChecked = 0;
 let pinsSince = -1; // emulated ms when the firmware first read the pins these levels force
+let pinsIdle = 0; // the core's waiting (ns) by then
 let pinsTold = true;
 
 function readPins(now) {
@@ -207,6 +208,11 @@ function readPins(now) {
 function tellPins() {
     pinsTold = true;
     const n = pinLevels.n;
+    // On the --screen FIFO too, in the display's timeline: "pin N FIRST_US TOLD_US IDLE_US", the
+    // emulated us the firmware first read these levels, when it had read them for their span, and
+    // the core's waiting at the first read (a bench times a key from there to its frame).
+    const us = (ns) => Math.round(ns / 1000);
+    screenOut(`pin ${n} ${us(pinsSince * 1e6)} ${us(mcu.clock.nanos)} ${us(pinsIdle)}`);
     if (pinLevels.then && typeof pinLevels.then === "object") {
         pinLevels = pinLevels.then;
         applyPins();
@@ -235,8 +241,10 @@ function gpioRead() {
     // The firmware read GPIO_IN: forced levels held for their span (emulated) are taken.
     if (pinsTold) return;
     const now = mcu.clock.nanos / 1e6;
-    if (pinsSince < 0) pinsSince = now;
-    else if (now - pinsSince >= (pinLevels.span || 0)) tellPins();
+    if (pinsSince < 0) {
+        pinsSince = now;
+        pinsIdle = idleNs;
+    } else if (now - pinsSince >= (pinLevels.span || 0)) tellPins();
 }
 
 // ---- the chip ----------------------------------------------------------------------
@@ -376,11 +384,24 @@ function attachDisplay(i2c) {
 
 let cdc = null;
 let readWanted = null; // {endpoint, size}: the device waits for OUT data
+let said = ""; // the end of what the device last sent the host
+let holdUntil = 0; // emulated ns: host bytes wait until then (after a soft reboot, see attachUsb)
 
 function attachUsb() {
     cdc = new USBCDC(mcu.usbCtrl);
     cdc.onSerialData = (data) => {
         for (const b of data) toHost.push(b);
+        said = (said + Buffer.from(data).toString("latin1")).slice(-64);
+        if (said.includes("raw REPL; CTRL-B to exit")) {
+            holdUntil = 0; // the raw REPL listens: mpremote goes on
+            said = "";
+        } else if (said.includes("soft reboot\r\n")) {
+            // From the friendly REPL (Ctrl-D): main.py is about to run. Until it runs, a Ctrl-C
+            // only waits in stdin, unseen by the game (a real Pico passes this window in a few
+            // ms, before any host's next command; run ten times slower it would catch one).
+            holdUntil = mcu.clock.nanos + READY_NS;
+            said = "";
+        }
     };
     // OUT data only when the host has sent some: empty answers would keep the device busy.
     mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
@@ -392,7 +413,7 @@ function attachUsb() {
 }
 
 function feedUsb() {
-    if (!readWanted || !hostBytes.length || !cdc.initialized) return;
+    if (!readWanted || !hostBytes.length || !cdc.initialized || mcu.clock.nanos < holdUntil) return;
     const n = Math.min(readWanted.size, hostBytes.length);
     const chunk = Uint8Array.from(hostBytes.slice(0, n));
     hostBytes = hostBytes.slice(n);
@@ -442,6 +463,8 @@ function powerUp() {
     attachDisplay(mcu.i2c[0]);
     attachUsb();
     readWanted = null;
+    holdUntil = 0;
+    said = "";
     // As the boot ROM does for a flash boot: the second stage copied to the top of SRAM and
     // run there, with the stack below it; it sets up XIP and enters the image's vector table.
     mcu.sram.set(flash.subarray(0, 256), BOOT2 - SRAM_BASE);

@@ -47,7 +47,8 @@ def registry():
 
 
 def running():
-    """The virtual boards running now: dicts with port, uid, flash, pid (and bootsel, if in it)."""
+    """The virtual boards running now: dicts with port, uid, flash, pid, kind ("vm" or "pico") (and
+    bootsel, if in it)."""
     found = []
     folder = registry()
     if not folder.is_dir():
@@ -140,7 +141,9 @@ def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, cl
     reg = registry()
     reg.mkdir(parents=True, exist_ok=True)
     entry = reg / f"{os.getpid()}.json"
-    info = {"port": str(port), "uid": uid, "flash": str(flash), "pid": os.getpid()}
+    # kind: "vm" (the MicroPython VM, its heap growing as needed) or "pico" (the stock firmware on
+    # an emulated RP2040, a Pico's heap), for doctor and devices to say which it is.
+    info = {"port": str(port), "uid": uid, "flash": str(flash), "pid": os.getpid(), "kind": "pico" if pico else "vm"}
     child = None
 
     def tidy(*_):

@@ -97,6 +97,7 @@ class Screen:
         self.us = None  # an emulated Pico's clock (us) at the end of the last transfer read...
         self.idle_us = None  # ...and how much of it its core spent waiting (WFI/WFE)
         self.watch = None  # watch(panel, us), if set, after each transfer: what it showed when
+        self.presses = {}  # an emulated Pico's word on press n: {n: (first read us, taken us, idle us then)}
 
     def read(self):
         """Take every transfer waiting; True if any came."""
@@ -111,6 +112,13 @@ class Screen:
             self.rest += chunk
         *lines, self.rest = self.rest.split(b"\n")
         for line in lines:
+            if line.startswith(b"pin "):
+                try:
+                    n, *when = map(int, line.split()[1:])
+                    self.presses[n] = tuple(when)
+                except ValueError:
+                    pass
+                continue
             try:
                 addr, data, *when = line.split(b" ")  # "ADDR HEX", and "US IDLE_US" from an emulated Pico
                 self.panel.writeto(int(addr, 16), bytes.fromhex(data.decode()))
