@@ -241,3 +241,37 @@ def test_an_update_cut_short_boots_to_the_update_screen_and_the_next_flash_finis
         board.stop()
         glass.close()
     clean_log(tmp_path / "board")
+
+
+def uf2_block(addr, data, n, total, family=0xE48BFF56):
+    """One 512-byte UF2 block putting data (at most 256 bytes) at flash address addr."""
+    import struct
+
+    head = struct.pack("<8I", 0x0A324655, 0x9E5D5157, 0x2000, addr, len(data), n, total, family)
+    return head + data.ljust(476, b"\0") + struct.pack("<I", 0x0AB16F30)
+
+
+def test_a_uf2_with_more_than_micropython_goes_into_a_blank_flash_once(home, tmp_path):
+    # As `pocketcrib uf2` makes them: MicroPython's blocks, then a filesystem image's at 0x100A0000
+    # (here one block well inside that region, past what a format of the filesystem writes).
+    stock = places.pico_uf2().read_bytes()
+    at = 0x100A0000 + 100 * 4096
+    marker = bytes(range(256))
+    extra = tmp_path / "extra.uf2"
+    extra.write_bytes(stock + uf2_block(at, marker, 0, 1))
+    from pocketcrib.twins.pico import EmulatedPico
+
+    image = tmp_path / "pico.img"
+    assert not image.exists()  # no image: a blank flash, made on first use
+    board = EmulatedPico(image, uf2=extra, log=tmp_path / "pico.log", uid=UID).start()
+    board.stop()
+    offset = at - 0x10000000
+    assert image.read_bytes()[offset:offset + 256] == marker
+    # Powered on again with the same UF2: not written again (what the firmware wrote since stays).
+    with open(image, "r+b") as f:
+        f.seek(offset)
+        f.write(bytes(256))
+    board = EmulatedPico(image, uf2=extra, log=tmp_path / "pico.log", uid=UID).start()
+    board.stop()
+    assert image.read_bytes()[offset:offset + 256] == bytes(256)
+    clean_log(tmp_path)

@@ -25,6 +25,7 @@
 //   where "span" is emulated ms of the firmware reading GPIO_IN; GP24 (VBUS) high;
 // - resets: the watchdog (machine.reset()) restarts the chip over the same flash; the boot
 //   ROM's reset_usb_boot (machine.bootloader()) exits with EXIT_BOOTSEL for the launcher.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -77,8 +78,20 @@ let flashFd;
     }
     if (old) flash.set(old.subarray(0, FLASH_SIZE));
     const uf2 = fs.readFileSync(opts.uf2);
+    // Every block for the main flash is written, wherever it lands (a UF2 carrying a filesystem
+    // image at 0x100A0000 gets it into flash as a Pico's boot ROM would); the same UF2 is written
+    // once, as if copied onto the BOOTSEL drive, so the files the firmware writes later survive
+    // power-ups (IMAGE.uf2-sha256 says which UF2 the image holds).
+    const stampPath = opts.flash + ".uf2-sha256";
+    const sha = createHash("sha256").update(uf2).digest("hex");
+    let stamp = "";
+    try {
+        stamp = fs.readFileSync(stampPath, "utf8").trim();
+    } catch (e) {
+        // a new image, or one from before stamps: write the UF2
+    }
     let blocks = 0;
-    for (let off = 0; off + 512 <= uf2.length; off += 512) {
+    for (let off = 0; off + 512 <= uf2.length && !(old && stamp === sha); off += 512) {
         const b = uf2.subarray(off, off + 512);
         if (b.readUInt32LE(0) !== 0x0a324655 || b.readUInt32LE(4) !== 0x9e5d5157) continue;
         if (b.readUInt32LE(8) & 1) continue; // "not main flash"
@@ -88,12 +101,13 @@ let flashFd;
         flash.set(b.subarray(32, 32 + size), addr);
         blocks++;
     }
-    if (!blocks) {
+    if (!blocks && !(old && stamp === sha)) {
         console.error(`pico.mjs: ${opts.uf2} holds no UF2 blocks for the RP2040's flash`);
         process.exit(2);
     }
     flashFd = fs.openSync(opts.flash, old ? "r+" : "w+");
     fs.writeSync(flashFd, flash, 0, FLASH_SIZE, 0);
+    fs.writeFileSync(stampPath, sha + "\n");
 }
 
 function persist(start, end) {
