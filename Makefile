@@ -12,11 +12,14 @@ BUILD := build
 # RP2040 = Cortex-M0+; only matters for @micropython.native/viper code.
 MPY_ARCH := armv6m
 
-# The stock MicroPython UF2 that tests and benches use (the emulated Pico, `pocketcrib uf2`): never
-# copied into the repository. ../shared/pico/ beside the checkout when it is there; PICO_UF2=FILE
-# points at another (the one you downloaded); without one, those tests are skipped.
-PICO_UF2 ?= $(wildcard $(abspath ..)/shared/pico/micropython-1.28.0-RPI_PICO.uf2)
-export POCKETCRIB_PICO_UF2 := $(PICO_UF2)
+# The stock MicroPython UF2 and RP2040 boot ROM that tests and benches use (the emulated Pico,
+# `pocketcrib uf2`): never copied into the repository. PICO_DIR=DIR points at a folder holding both
+# (the one you downloaded them to); by default ../shared/pico/ beside the checkout, which the host
+# tool also finds (or a shared/pico/ in a folder above). Without them those tests are skipped.
+PICO_DIR ?= $(wildcard $(abspath ..)/shared/pico)
+ifneq ($(PICO_DIR),)
+export POCKETCRIB_PICO_DIR := $(abspath $(PICO_DIR))
+endif
 
 FIRMWARE_PY := $(shell find firmware -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null | sort)
 FIRMWARE_MPY := $(patsubst firmware/%.py,$(BUILD)/%.mpy,$(FIRMWARE_PY))

@@ -189,8 +189,9 @@ def cmd_vboard(args):
         from pocketcrib.twins.vboard import view
 
         return view.play(args.flash, args.port, use_braille=args.braille, window=args.window, scale=args.scale)
+    pico = (args.pico, args.bootrom) if args.pico or args.bootrom else None
     return vboard.serve(args.flash, args.port, uid=args.uid, display=not args.no_display, pins=args.pins,
-                        heap=args.heap, ready=ready, micropython=args.micropython, screen=args.screen)
+                        heap=args.heap, ready=ready, micropython=args.micropython, screen=args.screen, pico=pico)
 
 
 def cmd_web(args):
@@ -381,6 +382,12 @@ def build_parser():
     c.add_argument("--window", action="store_true", help="with --play: in a pygame window instead of the terminal")
     c.add_argument("--scale", type=int, default=6, help="with --window: window pixels per display pixel")
     c.add_argument("--screen", metavar="FIFO", help=argparse.SUPPRESS)  # where --play reads the display from
+    c.add_argument("--pico", type=Path, metavar="FILE.uf2",
+                   help="run this MicroPython UF2 (RPI_PICO) on an emulated RP2040 instead of the VM: the real "
+                   "firmware, with --flash the board's flash image (a file); slower than the VM board")
+    c.add_argument("--bootrom", type=Path, metavar="FILE",
+                   help="with --pico: the RP2040 B1 boot ROM (default: $POCKETCRIB_PICO_BOOTROM, or "
+                   "rp2040-b1-bootrom.bin in shared/pico beside the checkout)")
     c.add_argument("--micropython", metavar="VERSION:MPY",
                    help="report an older MicroPython, e.g. 1.18.0:5 (to try `flash` against a board that needs "
                    "updating); the VM itself stays 1.27")

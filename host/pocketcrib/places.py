@@ -6,7 +6,9 @@ carries (pocketcrib/device/, put there when the wheel is built: see host/hatch_b
 Each can be moved with an environment variable (tests use these):
 POCKETCRIB_DATA (scores database, backups), POCKETCRIB_RUNTIME (virtual boards
 running now), POCKETCRIB_FIRMWARE (the firmware/ folder to flash),
-POCKETCRIB_MICROPYTHON_MJS (the VM's micropython.mjs).
+POCKETCRIB_MICROPYTHON_MJS (the VM's micropython.mjs), POCKETCRIB_PICO_UF2 and
+POCKETCRIB_PICO_BOOTROM (the MicroPython UF2 and RP2040 boot ROM an emulated Pico runs;
+POCKETCRIB_PICO_DIR, a folder holding both).
 """
 
 import os
@@ -19,6 +21,11 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]  # the checkout, when installed editable (make setup)
 BUNDLE = HERE / "device"  # what an installed tool carries: firmware/, hardware/, vm/, VERSION
 VM_PACKAGE = ("node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs")
+RP2040JS = ("node_modules", "rp2040js", "dist", "esm", "index.js")
+# The stock firmware and boot ROM an emulated Pico runs, as ../shared/pico/ beside a checkout
+# holds them (third-party files: never in the repository).
+PICO_UF2 = "micropython-1.28.0-RPI_PICO.uf2"
+PICO_BOOTROM = "rp2040-b1-bootrom.bin"
 
 
 def checkout():
@@ -85,3 +92,53 @@ def micropython_mjs():
         return candidate
     raise PocketCribError(f"the MicroPython VM is missing from {BUNDLE}",
                           "reinstall pocketcrib, or set POCKETCRIB_MICROPYTHON_MJS")
+
+
+def _node_module(parts):
+    """The file node_modules/... of the checkout (or a folder above this package), or None."""
+    for base in (ROOT, *HERE.parents):  # (an installed tool carries no rp2040js: a checkout's)
+        candidate = base.joinpath(*parts)
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def rp2040js():
+    """The rp2040js emulator's ES module (npm, pinned in package.json)."""
+    found = _node_module(RP2040JS)
+    if found:
+        return found
+    raise PocketCribError("the RP2040 emulator (rp2040js) is not installed",
+                          "run `make setup` in the checkout (npm ci)")
+
+
+def pico_dir():
+    """The folder of the stock Pico firmware and boot ROM: POCKETCRIB_PICO_DIR, else the first
+    shared/pico/ beside the checkout or a folder above it; None if there is none."""
+    env = os.environ.get("POCKETCRIB_PICO_DIR")
+    if env:
+        return Path(env)
+    for base in ROOT.parents:
+        candidate = base / "shared" / "pico"
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def pico_file(env, name):
+    """An emulated Pico's UF2 or boot ROM: $env, else `name` in pico_dir(); None if not there."""
+    given = os.environ.get(env)
+    if given:
+        return Path(given)
+    folder = pico_dir()
+    if folder is not None and (folder / name).is_file():
+        return folder / name
+    return None
+
+
+def pico_uf2():
+    return pico_file("POCKETCRIB_PICO_UF2", PICO_UF2)
+
+
+def pico_bootrom():
+    return pico_file("POCKETCRIB_PICO_BOOTROM", PICO_BOOTROM)

@@ -42,7 +42,8 @@ def modules(built):
 
 
 class Cable:
-    """Records the board operations of a flash, and pulls the cable at operation `at`.
+    """Records the board operations of a flash, and pulls the cable at operation `at` (an index, or
+    a function of the operations so far that says when).
 
     An operation is a command run on the board (Board.exec) or a file staged
     (Board.stage); a file is cut in the middle, after its first chunk is sent.
@@ -73,7 +74,10 @@ class Cable:
         monkeypatch.setattr(device.Board, "stage", stage)
 
     def count(self, op):
+        """Record op; True if the cable goes now: at its index `at`, or where at(ops) first says so."""
         self.ops.append(op)
+        if callable(self.at):
+            return self.vb.proc is not None and self.at(self.ops)
         return len(self.ops) - 1 == self.at
 
 

@@ -21,7 +21,7 @@ from pocketcrib import places
 from pocketcrib.board import flash
 
 UF2 = stock_uf2()
-needs_uf2 = pytest.mark.skipif(UF2 is None, reason="no stock MicroPython UF2 (set POCKETCRIB_PICO_UF2)")
+needs_uf2 = pytest.mark.skipif(UF2 is None, reason="no stock MicroPython UF2 (set PICO_DIR, POCKETCRIB_PICO_DIR or POCKETCRIB_PICO_UF2)")
 FAMILY = 0xE48BFF56
 
 

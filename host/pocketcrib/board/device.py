@@ -52,7 +52,8 @@ def list_devices():
         if v.get("bootsel"):
             rows.append(Device(v["bootsel"], "BOOTSEL drive", f"virtual board {v['uid']} (copy a .uf2 here)"))
         else:
-            rows.append(Device(v["port"], "MicroPython board", f"virtual board {v['uid']}, flash in {v['flash']}"))
+            what = "emulated Pico" if v.get("kind") == "pico" else "virtual board"
+            rows.append(Device(v["port"], "MicroPython board", f"{what} {v['uid']}, flash in {v['flash']}"))
     for drive in bootsel_drives(virtual=False):
         rows.append(Device(str(drive), "BOOTSEL drive", "Pico in BOOTSEL mode (copy a .uf2 here)"))
     rows.sort(key=lambda d: (d.kind != "MicroPython board", d.kind, d.path))

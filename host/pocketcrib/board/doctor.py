@@ -11,10 +11,14 @@ HEAP_LOW = 60 * 1024  # below this after boot the game may run out of memory
 FLASH_LOW = 64 * 1024  # room for saves (history of 500 games is ~100 KB) and an update
 
 
-def _is_virtual(port):
+def _virtual_kind(port):
+    """"vm" or "pico" for a virtual board running on this computer at port (see vboard.running()), else None."""
     from pocketcrib.twins import vboard
 
-    return any(os.path.abspath(b["port"]) == os.path.abspath(port) for b in vboard.running())
+    for b in vboard.running():
+        if os.path.abspath(b["port"]) == os.path.abspath(port):
+            return b.get("kind", "vm")
+    return None
 
 
 def run(port, out):
@@ -40,10 +44,11 @@ def run(port, out):
         if not fits:
             problems.append((f"the board loads .mpy version {mpy & 0xFF}, mpy-cross makes {ours[0]}",
                              "update MicroPython: pocketcrib flash --micropython RPI_PICO-*.uf2"))
-    virtual = _is_virtual(board.port)
+    kind = _virtual_kind(board.port)
     out(f"free heap      {info['heap_free'] // 1024:,} KB ({info['heap_used'] // 1024:,} KB in use)"
-        + ("; a virtual board: the VM's heap grows as needed, it is not a Pico's" if virtual else ""))
-    if info["heap_free"] < HEAP_LOW and not virtual:
+        + {"vm": "; a virtual board: the VM's heap grows as needed, it is not a Pico's",
+           "pico": "; an emulated Pico: the stock firmware's heap, as on a board"}.get(kind, ""))
+    if info["heap_free"] < HEAP_LOW and kind != "vm":
         problems.append((f"only {info['heap_free'] // 1024} KB of heap free",
                          "remove other programs from the board (boot.py, /lib)"))
     if info.get("flash_total"):

@@ -47,7 +47,8 @@ def registry():
 
 
 def running():
-    """The virtual boards running now: dicts with port, uid, flash, pid (and bootsel, if in it)."""
+    """The virtual boards running now: dicts with port, uid, flash, pid, kind ("vm" or "pico") (and
+    bootsel, if in it)."""
     found = []
     folder = registry()
     if not folder.is_dir():
@@ -62,14 +63,16 @@ def running():
     return found
 
 
-def default_place(n):
-    """The port, flash folder and unique id of the n-th virtual board started without them (from 0)."""
-    flash = places.data_dir() / "vboard" / ("flash" if n == 0 else f"flash{n}")
+def default_place(n, pico=False):
+    """The port, flash folder (pico: flash image) and unique id of the n-th virtual board started
+    without them (from 0)."""
+    name = "pico%s.img" if pico else "flash%s"
+    flash = places.data_dir() / "vboard" / (name % ("" if n == 0 else n))
     uid = DEFAULT_UID if n == 0 else DEFAULT_UID[:-4] + "%04x" % ((int(DEFAULT_UID[-4:], 16) + n) & 0xFFFF)
     return places.runtime_dir() / f"ttyVB{n}", flash, uid
 
 
-def choose(flash=None, port=None, uid=None):
+def choose(flash=None, port=None, uid=None, pico=False):
     """(flash, port, uid) for a new board: those given, the rest the first default place no running
     board holds; a port or flash folder given that a running board holds is an error."""
     boards = running()
@@ -83,7 +86,7 @@ def choose(flash=None, port=None, uid=None):
         raise PocketCribError(f"the flash folder {flash} is in use by the virtual board at {b['port']}",
                               "give another --flash DIR, or leave it out to get a folder of its own")
     for n in range(100):
-        p, f, u = default_place(n)
+        p, f, u = default_place(n, pico)
         if (port is None and os.path.abspath(p) in ports) or (flash is None and os.path.realpath(f) in flashes):
             continue
         return Path(flash or f), Path(port or p), uid or u
@@ -106,31 +109,41 @@ class _Claim:
 
 
 def serve(flash=None, port=None, uid=None, display=True, pins=None, heap=None, ready=None, micropython=None,
-          screen=None):
+          screen=None, pico=None):
     """Run a virtual board until killed; ready(port, flash) is called once it is up.
     Without flash, port or uid it takes the first free default ones (see choose()).
-    screen: a FIFO a viewer reads the display's I2C transfers from (see view.py)."""
+    screen: a FIFO a viewer reads the display's I2C transfers from (see view.py).
+    pico: (UF2, boot ROM) to run that firmware on an emulated RP2040 (twins/pico) instead of
+    the VM; flash is then the board's flash image, a file."""
     claim = _Claim()
     try:
-        flash, port, uid = choose(flash, port, uid)
-        return _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, claim)
+        flash, port, uid = choose(flash, port, uid, pico is not None)
+        return _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, claim, pico)
     finally:
         claim.release()
 
 
-def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, claim):
+def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, claim, pico):
     flash = Path(flash).resolve()
     port = Path(port).absolute()
-    flash.mkdir(parents=True, exist_ok=True)
+    (flash.parent if pico else flash).mkdir(parents=True, exist_ok=True)
     port.parent.mkdir(parents=True, exist_ok=True)
     drive = flash.parent / (flash.name + "-RPI-RP2")
-    mjs = places.micropython_mjs()
+    if pico:
+        from pocketcrib.twins import pico as emulated
+
+        uf2, bootrom = emulated.check(*pico)
+        mjs = places.rp2040js()
+    else:
+        mjs = places.micropython_mjs()
     if shutil.which("node") is None:
         raise PocketCribError("node is not installed", "the virtual board runs MicroPython under node 20+")
     reg = registry()
     reg.mkdir(parents=True, exist_ok=True)
     entry = reg / f"{os.getpid()}.json"
-    info = {"port": str(port), "uid": uid, "flash": str(flash), "pid": os.getpid()}
+    # kind: "vm" (the MicroPython VM, its heap growing as needed) or "pico" (the stock firmware on
+    # an emulated RP2040, a Pico's heap), for doctor and devices to say which it is.
+    info = {"port": str(port), "uid": uid, "flash": str(flash), "pid": os.getpid(), "kind": "pico" if pico else "vm"}
     child = None
 
     def tidy(*_):
@@ -152,16 +165,19 @@ def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, cl
             os.close(slave)  # the host opens it through the port path
             os.set_blocking(master, False)
             status_r, status_w = os.pipe()
-            cmd = ["node", str(BOARD_MJS), "--mjs", str(mjs), "--flash", str(flash), "--uid", uid,
-                   "--status", str(status_w)]
-            if not display:
-                cmd.append("--no-display")
+            if pico:
+                cmd = emulated.command(mjs, uf2, bootrom, flash, uid, status_w)
+            else:
+                cmd = ["node", str(BOARD_MJS), "--mjs", str(mjs), "--flash", str(flash), "--uid", uid,
+                       "--status", str(status_w)]
+                if not display:
+                    cmd.append("--no-display")
+                if heap:
+                    cmd += ["--heap", str(heap)]
+                if micropython:
+                    cmd += ["--micropython", micropython]
             if pins:
                 cmd += ["--pins", str(pins)]
-            if heap:
-                cmd += ["--heap", str(heap)]
-            if micropython:
-                cmd += ["--micropython", micropython]
             if screen:
                 cmd += ["--screen", str(screen)]
             child = subprocess.Popen(cmd, stdin=master, stdout=master, pass_fds=(status_w,))
@@ -183,14 +199,18 @@ def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, cl
             if rc != EXIT_BOOTSEL:
                 tidy()
                 return rc
-            _bootsel(drive, entry, info)
+            copied = _bootsel(drive, entry, info)
+            if pico:  # the firmware copied on is what the emulated Pico's flash holds now
+                uf2 = flash.parent / (flash.name + ".uf2")
+                shutil.copyfile(copied, uf2)
+            shutil.rmtree(drive, ignore_errors=True)
     finally:
         for p in (port, entry):
             _unlink(p)
 
 
 def _bootsel(drive, entry, info):
-    # The boot ROM's drive: wait for a UF2 to be copied on, then "reboot".
+    # The boot ROM's drive: wait for a UF2 to be copied on (its path), then "reboot".
     shutil.rmtree(drive, ignore_errors=True)
     drive.mkdir(parents=True)
     (drive / "INFO_UF2.TXT").write_text(INFO_UF2)
@@ -213,10 +233,9 @@ def _bootsel(drive, entry, info):
             if head != UF2_MAGIC:
                 f.unlink()  # not a UF2: the boot ROM ignores it
                 continue
-            # Flashed: the drive goes and the board restarts (its VM is the npm
-            # one whatever the UF2 held; the flash folder is kept, as on a Pico).
-            shutil.rmtree(drive, ignore_errors=True)
-            return
+            # Flashed: the drive goes and the board restarts (the VM board's MicroPython is the
+            # npm one whatever the UF2 held; the flash is kept, as on a Pico).
+            return f
 
 
 def _link(port, target):
@@ -241,8 +260,9 @@ class VirtualBoard:
     """A virtual board in its own process group, for tests and benches."""
 
     def __init__(self, flash, port=None, uid=DEFAULT_UID, display=True, log=None, micropython=None, pins=None,
-                 screen=None):
-        """flash None: the board takes its own place (port, flash, uid) as `pocketcrib vboard` does."""
+                 screen=None, pico=None):
+        """flash None: the board takes its own place (port, flash, uid) as `pocketcrib vboard` does.
+        pico: (UF2, boot ROM): an emulated Pico running that firmware (flash: its image file)."""
         self.flash = Path(flash) if flash else None
         self.port = str(port or self.flash.parent / (self.flash.name + ".tty")) if flash else port
         self.uid = uid if flash else None
@@ -252,6 +272,7 @@ class VirtualBoard:
         self.log = log
         self.micropython = micropython
         self.screen = screen
+        self.pico = pico
         self.proc = None
 
     def start(self, timeout=300):
@@ -268,6 +289,8 @@ class VirtualBoard:
             cmd.append("--no-display")
         if self.micropython:
             cmd += ["--micropython", self.micropython]
+        if self.pico:
+            cmd += ["--pico", str(self.pico[0]), "--bootrom", str(self.pico[1])]
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE.parents[2]), os.environ.get("PYTHONPATH", "")]))
         with open(self.log or os.devnull, "ab") as err:
             self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, start_new_session=True, env=env)

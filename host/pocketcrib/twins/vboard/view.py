@@ -94,6 +94,10 @@ class Screen:
         self.fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         self.panel = Panel()
         self.rest = b""
+        self.us = None  # an emulated Pico's clock (us) at the end of the last transfer read...
+        self.idle_us = None  # ...and how much of it its core spent waiting (WFI/WFE)
+        self.watch = None  # watch(panel, us), if set, after each transfer: what it showed when
+        self.presses = {}  # an emulated Pico's word on press n: {n: (first read us, taken us, idle us then)}
 
     def read(self):
         """Take every transfer waiting; True if any came."""
@@ -108,12 +112,23 @@ class Screen:
             self.rest += chunk
         *lines, self.rest = self.rest.split(b"\n")
         for line in lines:
-            addr, _, data = line.partition(b" ")
+            if line.startswith(b"pin "):
+                try:
+                    n, *when = map(int, line.split()[1:])
+                    self.presses[n] = tuple(when)
+                except ValueError:
+                    pass
+                continue
             try:
+                addr, data, *when = line.split(b" ")  # "ADDR HEX", and "US IDLE_US" from an emulated Pico
                 self.panel.writeto(int(addr, 16), bytes.fromhex(data.decode()))
+                self.us = int(when[0]) if when else None
+                self.idle_us = int(when[1]) if len(when) > 1 else None
                 got = True
-            except (ValueError, OSError):
+            except (ValueError, OSError, IndexError):
                 continue  # a line cut short when a board went away
+            if self.watch is not None:
+                self.watch(self.panel, self.us)
         return got
 
     def close(self):

@@ -1,0 +1,298 @@
+"""Issue 26: a real Pico in the test suite. The stock MicroPython UF2 runs on an emulated RP2040
+(twins/pico: rp2040js behind the virtual board's pty), and everything reaches it as it reaches a
+board on USB: mpremote, `pocketcrib flash`, the display on I2C0, the buttons on their pins.
+
+The UF2 and the boot ROM are third-party files the repository does not hold: they come from
+POCKETCRIB_PICO_UF2 / POCKETCRIB_PICO_BOOTROM (or POCKETCRIB_PICO_DIR), else shared/pico/ beside
+the checkout; without them these tests are skipped, saying so. `-m pico` selects them.
+The game is flashed once (the `flashed` fixture) and each test powers on a copy of that flash image.
+Nothing here sleeps: each step waits for the state it needs (watch.until), a deadline only as
+a last resort, since a loaded machine runs the emulator ten times slower than a real Pico.
+"""
+
+import ast
+import os
+import shutil
+import zipfile
+import subprocess
+import sys
+import time
+
+import pytest
+
+from helpers.updates import NEW, Cable, firmware_copy, update_incomplete_screen
+from helpers.watch import Glass, until
+from pocketcrib import places
+from pocketcrib.board import flash
+from pocketcrib.errors import PocketCribError
+from pocketcrib.twins.pico import Frames
+from pocketcrib.twins.sim import Sim
+from pocketcrib.twins.vboard import view
+
+UID = "e6614c311b7e5c2f"
+
+
+def _missing():
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if places._node_module(places.RP2040JS) is None:
+        return "rp2040js is not installed (make node)"
+    if places.pico_uf2() is None or places.pico_bootrom() is None:
+        return ("no stock Pico UF2 and boot ROM: set POCKETCRIB_PICO_DIR (or POCKETCRIB_PICO_UF2 and "
+                "POCKETCRIB_PICO_BOOTROM), or put them in shared/pico/ beside the checkout")
+    return None
+
+
+pytestmark = [pytest.mark.pico, pytest.mark.skipif(_missing() is not None, reason=str(_missing()))]
+
+
+def mpremote(port, *args):
+    return subprocess.run([sys.executable, "-m", "mpremote", "connect", port, *args], capture_output=True,
+                          text=True, timeout=600)
+
+
+def drawn(frames, presser, want):
+    """For until(): the display's transfers read (and the presser's next step taken), then want()."""
+
+    def look():
+        frames.read()
+        if presser is not None:
+            presser.step(time.monotonic())
+        return want()
+
+    return look
+
+
+def pico(tmp_path, name, image=None, **kw):
+    """An emulated Pico with its flash image in tmp_path/name (a copy of `image`, if given)."""
+    from pocketcrib.twins.pico import EmulatedPico
+
+    (tmp_path / name).mkdir(exist_ok=True)
+    if image is not None:
+        shutil.copyfile(image, tmp_path / name / "pico.img")
+    return EmulatedPico(tmp_path / name / "pico.img", log=tmp_path / name / "pico.log", uid=UID, **kw)
+
+
+def clean_log(folder):
+    log = (folder / "pico.log").read_text(errors="replace")
+    assert "Traceback" not in log and "BKPT" not in log, log[-2000:]
+
+
+@pytest.fixture(scope="module")
+def flashed(tmp_path_factory):
+    """A blank emulated Pico given this checkout's game by `pocketcrib flash`, once for the module:
+    (its flash image, the flash's CompletedProcess, seconds of wall time)."""
+    tmp = tmp_path_factory.mktemp("flashed")
+    env = dict(os.environ, POCKETCRIB_DATA=str(tmp / "data"), POCKETCRIB_RUNTIME=str(tmp / "run"),
+               PYTHONPATH=os.pathsep.join([str(places.ROOT / "host"), os.environ.get("PYTHONPATH", "")]))
+    env.pop("POCKETCRIB_PORT", None)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("POCKETCRIB_RUNTIME", env["POCKETCRIB_RUNTIME"])
+        board = pico(tmp, "board").start()
+        try:
+            started = time.monotonic()
+            done = subprocess.run([sys.executable, "-m", "pocketcrib", "flash", "--port", board.port],
+                                  capture_output=True, text=True, env=env, timeout=1800)
+            took = time.monotonic() - started
+        finally:
+            board.stop()
+    return tmp / "board" / "pico.img", done, took
+
+
+def test_the_stock_firmware_boots_to_the_repl_and_mpremote_runs_code_there(home, tmp_path):
+    board = pico(tmp_path, "stock").start()
+    try:
+        ran = mpremote(board.port, "exec", "import gc, os, machine\n"
+                       "print(repr((os.uname().release, machine.unique_id().hex(), os.statvfs('/')[2], "
+                       "gc.mem_free())))")
+    finally:
+        board.stop()
+    assert ran.returncode == 0, ran.stderr
+    release, uid, blocks, free = ast.literal_eval(ran.stdout.strip())
+    assert (release, uid, blocks) == ("1.28.0", UID, 352)  # the RPI_PICO filesystem: 352 blocks of 4 KB
+    print(f"heap free at the REPL after a soft reset: {free:,} bytes (shared/pico/README.md: 241,744 after boot)")
+    assert 230_000 < free < 246_000
+
+
+def test_pocketcrib_flash_puts_the_game_on_it_and_it_boots_to_the_title_and_takes_keys(home, tmp_path, flashed):
+    image, done, took = flashed
+    assert done.returncode == 0, done.stderr
+    assert "files copied" in done.stdout and "checked by SHA-256" in done.stdout, done.stdout
+    print(f"pocketcrib flash onto a blank emulated Pico: {took:.0f} s wall")
+    assert os.path.getsize(image) == 2 * 1024 * 1024
+    sim = Sim(tmp_path / "sim")
+    title = sim.frame()
+    sim.press("A")
+    menu = sim.frame()
+
+    # Power on again with the game in flash: the title, as the firmware draws it on CPython.
+    frames = Frames(tmp_path / "screen")
+    board = pico(tmp_path, "board", image, screen=tmp_path / "screen").start()
+    try:
+        until(drawn(frames, None, lambda: title in frames.first), "the title")
+        print(f"boot to the title's first frame: {frames.first[title] / 1000:.0f} ms emulated "
+              "(DEVICE-FIGURES.md: 357 ms with an empty /data)")
+        presser = view.Presser(board.press, board.seen, view.button_pins())
+        presser.add("A")
+        until(drawn(frames, presser, lambda: menu in frames.first), "the menu")
+        presser.add("A")  # the menu's first game: a table, its deal from the board's own seed
+        until(drawn(frames, presser, lambda: presser.idle() and frames.read() not in (title, menu)),
+              "a game's table")
+    finally:
+        board.stop()
+        frames.close()
+    clean_log(tmp_path / "board")
+
+
+# Keys of a deal of Solitaire Cribbage: mark the two lowest cards (A, RIGHT, A), lay them away (A),
+# skip the counting (B), leave the summary (A); as tests/host/test_vboard_play.py types them.
+DEAL = ("A", "RIGHT", "A", "A", "B", "A")
+
+
+def answered(frames, presser, key):
+    """Press key and wait for what it draws, as a player looks before the next key: the press taken
+    and let go, then a transfer to the display after the firmware first read it."""
+    presser.add(key)
+    until(drawn(frames, presser, presser.idle), f"{key} to be taken")
+    first_read = frames.screen.presses[presser.n - 1][0]  # the press (n - 1), then its release (n)
+    until(drawn(frames, None, lambda: frames.screen.us is not None and frames.screen.us > first_read),
+          f"the screen after {key}")
+
+
+def test_a_game_played_by_keys_is_pulled_backed_up_and_restored(home, cli, tmp_path, flashed):
+    frames = Frames(tmp_path / "screen")
+    board = pico(tmp_path, "board", flashed[0], screen=tmp_path / "screen").start()
+    try:
+        presser = view.Presser(board.press, board.seen, view.button_pins())
+        started = time.monotonic()
+        # Title, menu, Solitaire Cribbage (its first game), six deals; then game over: RIGHT, so that
+        # the A after it is meant at once (ui/deliberate.py), records the game.
+        for key in ("A", "A", *DEAL * 6, "RIGHT", "A"):
+            answered(frames, presser, key)
+        print(f"a game of Solitaire Cribbage by {presser.n // 2} key presses: {time.monotonic() - started:.0f} s "
+              f"wall, {frames.screen.us / 1e6:.1f} s emulated")
+
+        pulled = cli("scores", "pull", "--port", board.port)
+        assert pulled.returncode == 0, pulled.stderr
+        assert "1 game (1 new)" in pulled.stdout, pulled.stdout
+        shown = cli("scores", "show")
+        assert "solitaire" in shown.stdout and UID in shown.stdout, shown.stdout
+
+        # doctor: the board as it is, its heap a Pico's (the registry says it is an emulated one).
+        doctor = cli("doctor", "--port", board.port)
+        assert doctor.returncode == 0 and "All good." in doctor.stdout, doctor.stdout + doctor.stderr
+        heap = next(x for x in doctor.stdout.splitlines() if x.startswith("free heap"))
+        assert "an emulated Pico" in heap and "grows" not in heap, heap
+        print(heap)
+
+        # backup, the history lost, restore: the same game, pulled again as nothing new.
+        zipped = tmp_path / "backup.zip"
+        backed = cli("backup", "--port", board.port, "-o", zipped)
+        assert backed.returncode == 0, backed.stderr
+        with zipfile.ZipFile(zipped) as z:
+            assert "data/history.pcr" in z.namelist(), z.namelist()
+        gone = mpremote(board.port, "rm", ":data/history.pcr")
+        assert gone.returncode == 0, gone.stderr
+        empty = cli("scores", "pull", "--port", board.port)
+        assert empty.returncode == 0 and "0 games" in empty.stdout, empty.stdout + empty.stderr
+        restored = cli("restore", "--port", board.port, zipped)
+        assert restored.returncode == 0, restored.stderr
+        again = cli("scores", "pull", "--port", board.port)
+        assert again.returncode == 0 and "1 game (0 new)" in again.stdout, again.stdout + again.stderr
+    finally:
+        board.stop()
+        frames.close()
+    clean_log(tmp_path / "board")
+
+
+def switching(n):
+    """For Cable: the cable goes at the n-th file switched in (the update marker is on the flash)."""
+    return lambda ops: sum(what.startswith("switching") for _, what in ops) == n
+
+
+def test_an_update_cut_short_boots_to_the_update_screen_and_the_next_flash_finishes_it(home, cli, tmp_path,
+                                                                                        flashed, monkeypatch):
+    title = Sim(tmp_path / "sim").frame()
+    incomplete = update_incomplete_screen()
+    glass = Glass(tmp_path / "screen")
+    board = pico(tmp_path, "board", flashed[0], screen=glass.path).start()
+    try:
+        glass.wait_for(title, "the title of the game as flashed")
+        # An update (three modules that no mix of versions imports), the cable pulled once the second
+        # of its files is switched in: half new, half old on the flash, with the update's marker.
+        monkeypatch.setenv("POCKETCRIB_FIRMWARE", str(firmware_copy(tmp_path / "new", NEW)))
+        with pytest.MonkeyPatch.context() as mp:
+            Cable(mp, board, switching(2))
+            with pytest.raises(PocketCribError, match="lost the board"):
+                flash.flash(board.port, progress=False, out=lambda s: None)
+        assert board.proc is None  # the cable was pulled
+        glass.forget()
+        board.start()  # power comes back: the update screen, never a game of two versions
+        glass.wait_for(incomplete, "the update-incomplete screen")
+        doctor = cli("doctor", "--port", board.port)
+        assert doctor.returncode != 0 and "update to" in doctor.stdout and "cut short" in doctor.stdout, doctor.stdout
+        res = flash.flash(board.port, progress=False, out=lambda s: None)  # the next flash finishes it
+        assert res.resumed
+        board.stop()
+        glass.forget()
+        board.start()
+        glass.wait_for(title, "the title of the updated game")
+    finally:
+        board.stop()
+        glass.close()
+    clean_log(tmp_path / "board")
+
+
+def uf2_block(addr, data, n, total, family=0xE48BFF56):
+    """One 512-byte UF2 block putting data (at most 256 bytes) at flash address addr."""
+    import struct
+
+    head = struct.pack("<8I", 0x0A324655, 0x9E5D5157, 0x2000, addr, len(data), n, total, family)
+    return head + data.ljust(476, b"\0") + struct.pack("<I", 0x0AB16F30)
+
+
+def test_a_uf2_with_more_than_micropython_goes_into_a_blank_flash_once(home, tmp_path):
+    # As `pocketcrib uf2` makes them: MicroPython's blocks, then a filesystem image's at 0x100A0000
+    # (here one block well inside that region, past what a format of the filesystem writes).
+    stock = places.pico_uf2().read_bytes()
+    at = 0x100A0000 + 100 * 4096
+    marker = bytes(range(256))
+    extra = tmp_path / "extra.uf2"
+    extra.write_bytes(stock + uf2_block(at, marker, 0, 1))
+    from pocketcrib.twins.pico import EmulatedPico
+
+    image = tmp_path / "pico.img"
+    assert not image.exists()  # no image: a blank flash, made on first use
+    board = EmulatedPico(image, uf2=extra, log=tmp_path / "pico.log", uid=UID).start()
+    board.stop()
+    offset = at - 0x10000000
+    assert image.read_bytes()[offset:offset + 256] == marker
+    # Powered on again with the same UF2: not written again (what the firmware wrote since stays).
+    with open(image, "r+b") as f:
+        f.seek(offset)
+        f.write(bytes(256))
+    board = EmulatedPico(image, uf2=extra, log=tmp_path / "pico.log", uid=UID).start()
+    board.stop()
+    assert image.read_bytes()[offset:offset + 256] == bytes(256)
+    clean_log(tmp_path)
+
+
+def test_the_one_uf2_pocketcrib_writes_boots_to_the_title(home, cli, tmp_path):
+    """Issue 27: `pocketcrib uf2` on the stock UF2, dragged onto a blank board (here: powered on
+    from it with no flash image), boots to the title with no serial step."""
+    from pocketcrib.twins.pico import EmulatedPico
+
+    out = tmp_path / "pocket-crib.uf2"
+    made = cli("uf2", "--micropython", places.pico_uf2(), "-o", out)
+    assert made.returncode == 0, made.stderr
+    title = Sim(tmp_path / "sim").frame()
+    frames = Frames(tmp_path / "screen")
+    board = EmulatedPico(tmp_path / "pico.img", uf2=out, log=tmp_path / "pico.log", uid=UID,
+                         screen=tmp_path / "screen").start()
+    try:
+        until(drawn(frames, None, lambda: title in frames.first), "the title, from the one UF2")
+        print(f"boot from the one UF2 to the title: {frames.first[title] / 1000:.0f} ms emulated")
+    finally:
+        board.stop()
+        frames.close()
+    clean_log(tmp_path)
