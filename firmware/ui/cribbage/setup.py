@@ -64,7 +64,8 @@ class CribSetup:
                 from ui.cribbage.history import mode_of
 
                 # The page of seat 1's person, or of this way of playing the computer.
-                app.visit("CribStats", "@" + people[0] if people else mode_of(
+                first = people[0] if people else None
+                app.visit("CribStats", "@" + first if first else mode_of(
                     self.players, _TARGETS[self.target], self.level))
                 return
             from ui.saved import ask_first
