@@ -294,7 +294,7 @@ for config in (("poker", "american", False), ("poker", "english", True), ("squar
 
 def boot(image, tmp, title, n):
     """(ms to the title's first frame, ms the panel came on) on powering up from image."""
-    from pocketcrib.twins.pico import EmulatedPico, Frames
+    from pocketcrib.twins.pico.board import EmulatedPico, Frames
 
     frames = Frames(tmp / f"screen{n}")
     board = EmulatedPico(image, log=tmp / "pico.log", screen=tmp / f"screen{n}").start()
@@ -310,7 +310,7 @@ def main():
     if places.pico_uf2() is None or places.pico_bootrom() is None:
         print("skipped: no stock Pico UF2 and boot ROM (set POCKETCRIB_PICO_DIR)")
         return
-    from pocketcrib.twins.pico import EmulatedPico
+    from pocketcrib.twins.pico.board import EmulatedPico
     from pocketcrib.twins.sim import Sim
 
     wall = time.monotonic()

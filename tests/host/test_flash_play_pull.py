@@ -47,6 +47,8 @@ from ui.cribbage.history import record
 
 
 class Table:
+    people = None  # every seat but the first the computer's
+
     def __init__(self, g, level):
         self.g, self.level = g, level
 

@@ -25,7 +25,7 @@ from helpers.watch import Glass, until
 from pocketcrib import places
 from pocketcrib.board import flash
 from pocketcrib.errors import PocketCribError
-from pocketcrib.twins.pico import Frames
+from pocketcrib.twins.pico.board import Frames
 from pocketcrib.twins.sim import Sim
 from pocketcrib.twins.vboard import view
 
@@ -65,7 +65,7 @@ def drawn(frames, presser, want):
 
 def pico(tmp_path, name, image=None, **kw):
     """An emulated Pico with its flash image in tmp_path/name (a copy of `image`, if given)."""
-    from pocketcrib.twins.pico import EmulatedPico
+    from pocketcrib.twins.pico.board import EmulatedPico
 
     (tmp_path / name).mkdir(exist_ok=True)
     if image is not None:
@@ -259,7 +259,7 @@ def test_a_uf2_with_more_than_micropython_goes_into_a_blank_flash_once(home, tmp
     marker = bytes(range(256))
     extra = tmp_path / "extra.uf2"
     extra.write_bytes(stock + uf2_block(at, marker, 0, 1))
-    from pocketcrib.twins.pico import EmulatedPico
+    from pocketcrib.twins.pico.board import EmulatedPico
 
     image = tmp_path / "pico.img"
     assert not image.exists()  # no image: a blank flash, made on first use
@@ -280,7 +280,7 @@ def test_a_uf2_with_more_than_micropython_goes_into_a_blank_flash_once(home, tmp
 def test_the_one_uf2_pocketcrib_writes_boots_to_the_title(home, cli, tmp_path):
     """Issue 27: `pocketcrib uf2` on the stock UF2, dragged onto a blank board (here: powered on
     from it with no flash image), boots to the title with no serial step."""
-    from pocketcrib.twins.pico import EmulatedPico
+    from pocketcrib.twins.pico.board import EmulatedPico
 
     out = tmp_path / "pocket-crib.uf2"
     made = cli("uf2", "--micropython", places.pico_uf2(), "-o", out)

@@ -8,18 +8,19 @@ with it unchanged:
 
     pocketcrib vboard --pico micropython-1.28.0-RPI_PICO.uf2
 
-    with EmulatedPico(tmp / "pico.img") as pico:    # in a test (UF2 and boot ROM from places)
+    with EmulatedPico(tmp / "pico.img") as pico:    # in a test (twins/pico/board.py)
         subprocess.run(["pocketcrib", "flash", "--port", pico.port])
 
 The firmware and the boot ROM are third-party files the project does not ship: they come
 from the command line or the environment (places.pico_uf2(), places.pico_bootrom()).
+Here: finding and checking them, and pico.mjs's command line (what the launcher needs);
+board.py: EmulatedPico (a VirtualBoard on the emulator) and Frames (its display watched).
 """
 
 from pathlib import Path
 
 from pocketcrib import places
 from pocketcrib.errors import PocketCribError
-from pocketcrib.twins.vboard import VirtualBoard
 
 HERE = Path(__file__).resolve().parent
 PICO_MJS = HERE / "pico.mjs"
@@ -55,38 +56,3 @@ def command(rp2040js, uf2, bootrom, image, uid, status_fd):
     """The node command line running pico.mjs (the launcher adds --pins and --screen)."""
     return ["node", str(PICO_MJS), "--rp2040js", str(rp2040js), "--uf2", str(uf2), "--bootrom", str(bootrom),
             "--flash", str(image), "--uid", uid, "--status", str(status_fd)]
-
-
-class Frames:
-    """An emulated Pico's display, watched through its --screen FIFO (make it before the board
-    starts): every frame it showed, with the emulated us at which it was first complete."""
-
-    def __init__(self, path):
-        from pocketcrib.twins.vboard import view
-
-        self.screen = view.Screen(path)
-        self.first = {}  # frame (MONO_VLSB bytes) -> emulated us
-        self.on_at = None  # emulated us the panel was first switched on
-        self.screen.watch = self._saw
-
-    def _saw(self, panel, us):
-        if panel.on:
-            if self.on_at is None:
-                self.on_at = us
-            self.first.setdefault(bytes(panel.frame()), us)
-
-    def read(self):
-        """Take the transfers sent so far; the frame shown now."""
-        self.screen.read()
-        return bytes(self.screen.panel.frame())
-
-    def close(self):
-        self.screen.close()
-
-
-class EmulatedPico(VirtualBoard):
-    """A virtual board that is an emulated Pico: VirtualBoard's start/press/seen/stop/unplug,
-    with image the board's flash image (made on first use)."""
-
-    def __init__(self, image, uf2=None, bootrom=None, **kw):
-        super().__init__(image, pico=check(uf2, bootrom), **kw)
