@@ -1,38 +1,24 @@
 # The coach at the cribbage table: the expert's judgement, put in words.
 #
-#   best_discard(g, seat)  -> (cards, value, as_dealer): the expert's lay-away
-#                             and its expected points (hand with the crib added
-#                             as dealer, taken away as pone)
+#   best_discard(g, seat)  -> (cards, figure, by_chance): the expert's lay-away
+#                             and its figure: its expected points (what they add
+#                             up: players.laying.added_up), or near the end of the game,
+#                             where the expert lays away for the game, its chance
+#                             of winning (0..1, by_chance True)
 #   best_play(g, seat)     -> (card or None for go, reason in a few words)
-#   r = Review(seat)       # after each deal, what the best choices were:
-#   r.discard(g, cards)    # call before the player's discard is made
-#   r.play(g, card)        # call before each card the player lays (None: go)
-#   r.lines()              # the deal's review, one short line each; r.reset()
+#
+# Loaded when the player asks (UP) and let go after: the review of each deal, which
+# stays at the table, is players.review.
 from players import cpu
-from rules.cards import PIPS, card_name
+from rules.cards import PIPS
 from rules.pegging import items
 
 
 def best_discard(g, seat):
-    # Near the end of the game the expert's pick is for the game's chance, which
-    # may not be the most points (players.race); its value is still its points.
+    """(cards, figure, by_chance): see the header."""
     from players import laying  # let go with the advisor (cpu.let_go)
 
-    cards, values = laying.choose_discard(g, seat, "expert")
-    v = 0
-    for x, laid in values:
-        if laid == cards:
-            v = x
-    return cards, v, g.side_of(g.dealer) == g.side_of(seat)
-
-
-def ranked_discards(g, seat):
-    """[(value, cards)] for every lay-away, best first (the expert's values)."""
-    from players import laying
-
-    out = laying.discard_values(g, seat, "expert")
-    out.sort(key=lambda t: -t[0])
-    return out
+    return laying.judged(g, seat)[:3]
 
 
 def best_play(g, seat):
@@ -90,63 +76,3 @@ def _pairable(g, seat, card):
         if c >> 2 == card >> 2:
             seen += 1
     return seen >= 3
-
-
-class Review:
-    """What the player chose in a deal against what the coach would have."""
-
-    def __init__(self, seat):
-        self.seat = seat
-        self.reset()
-
-    def reset(self):
-        self.lay = None  # (best cards, best value, chosen value)
-        self.plays = 0
-        self.same = 0
-        self.lost = 0.0  # look-ahead points given up, summed
-        self.worst = None  # (lost, card, best card)
-
-    def discard(self, g, cards):
-        ranked = ranked_discards(g, self.seat)
-        chosen = None
-        for v, c in ranked:
-            if sorted(c) == sorted(cards):
-                chosen = v
-        self.lay = (ranked[0][1], ranked[0][0], chosen)
-
-    def play(self, g, card):
-        cards = g.playable(self.seat)
-        if len(cards) < 2 or card is None:
-            return
-        self.plays += 1
-        best = cpu.play(g, self.seat, "expert")
-        if best is None or best >> 2 == card >> 2:
-            self.same += 1
-            return
-        if g.players == 2:
-            totals, guesses = cpu.look_ahead(g, self.seat, cards)
-            lost = (totals[cards.index(best)] - totals[cards.index(card)]) / guesses
-        else:
-            values = cpu.normal_values(g, self.seat, cards)
-            lost = (values[cards.index(best)] - values[cards.index(card)]) / 1024
-        lost = max(0.0, lost)
-        self.lost += lost
-        if self.worst is None or lost > self.worst[0]:
-            self.worst = (lost, card, best)
-
-    def lines(self):
-        out = []
-        if self.lay is not None:
-            best, v, mine = self.lay
-            names = " ".join(card_name(c) for c in best)
-            if mine is None or mine >= v - 0.005:
-                out.append("Lay away: yours was best (%.1f)" % v)
-            else:
-                out.append("Lay away: best %s %.1f, yours %.1f" % (names, v, mine))
-        if self.plays:
-            line = "Play: %d of %d as the coach" % (self.same, self.plays)
-            if self.worst is not None and self.worst[0] > 0.05:
-                lost, card, best = self.worst
-                line += "; %s not %s, about %.1f" % (card_name(best), card_name(card), lost)
-            out.append(line)
-        return out

@@ -3,6 +3,9 @@
 #
 #   discard_values(g, seat, level)   # [(value, cards)] for every way to lay away
 #   choose_discard(g, seat, level)   # (the cards, those values)
+#   race_chances(g, seat, values, cribs, ks)  # near home: each lay-away's chance of the game
+#   judged(g, seat, mine)            # the coach's lay-away and its figure, and mine's
+#   added_up(g, seat)                # what the figure adds up, in words
 from micropython import const
 
 from players import level_index
@@ -102,9 +105,13 @@ def one_card_crib(card):
     return total / 51000
 
 
-def choose_discard(g, seat, level):
-    """(the cards the seat lays away, discard_values() of every way)."""
-    cribs = [] if racing(g, seat, level) else None
+def choose_discard(g, seat, level, cribs=None):
+    """(the cards the seat lays away, discard_values() of every way). cribs, a list: filled
+    with each way's crib points when the level lays away for the game's chance (racing)."""
+    if not racing(g, seat, level):
+        cribs = None
+    elif cribs is None:
+        cribs = []
     values = discard_values(g, seat, level, cribs)
     if cribs:
         return race_discard(g, seat, values, cribs), values
@@ -126,5 +133,52 @@ def race_discard(g, seat, values, cribs):
     """Of the RACE_LOOK best discards by points, the one likeliest to win the game."""
     from players import race
 
-    return race.pick(g.hands[seat], values, cribs, RACE_LOOK, g.unseen(seat), g.target - g.scores[seat],
-                     g.target - g.scores[1 - seat], g.dealer == seat)
+    return race.pick(g.hands[seat], values, cribs, RACE_LOOK, *_race(g, seat))
+
+
+def race_chances(g, seat, values, cribs, ks):
+    """The chance of winning the game (0..1) with each lay-away values[k], k in ks."""
+    from players import race
+
+    return [x / race.SCALE for x in race.chances(g.hands[seat], values, cribs, ks, *_race(g, seat))]
+
+
+def _race(g, seat):
+    """What players.race weighs besides the lay-aways: the cards unseen, each side's need, the crib's side."""
+    return g.unseen(seat), g.target - g.scores[seat], g.target - g.scores[1 - seat], g.dealer == seat
+
+
+# The coach's lay-away (players.coach), here as it is loaded for the discards only.
+
+def judged(g, seat, mine=None):
+    """The expert's lay-away and its figure, and the same figure for the lay-away `mine`
+    (None without), so that the coach's review judges it by what the coach advised:
+    (cards, figure, by_chance, mine's figure). The figure is the points (added_up()),
+    or near the end of the game, where the expert lays away for the game, the chance
+    of winning (0..1, by_chance True)."""
+    cribs = []
+    cards, values = choose_discard(g, seat, "expert", cribs)
+    ks = [_index(values, cards)]
+    if mine is not None:
+        ks.append(_index(values, mine))
+    if cribs:
+        figures = race_chances(g, seat, values, cribs, ks)
+    else:
+        figures = [values[k][0] for k in ks]
+    return cards, figures[0], bool(cribs), figures[1] if mine is not None else None
+
+
+def _index(values, cards):
+    for k in range(len(values)):
+        if sorted(values[k][1]) == sorted(cards):
+            return k
+    raise ValueError("not a lay-away: %r" % (cards,))
+
+
+def added_up(g, seat):
+    """What the expert's points for a lay-away add up, e.g. "hand + play - crib"."""
+    s = "hand + play" if g.players == 2 else "hand"
+    sign = crib_sign(g, seat)
+    if sign > 0:
+        return s + " + crib"
+    return s + (" - half the crib" if sign == -1 else " - crib")  # at three hands one of two gains it

@@ -4,6 +4,8 @@
 #   pick(hand, values, cribs, look, unseen, need_me, need_them, dealer)
 #       -> of the `look` best lay-aways by points (players.laying.discard_values),
 #          the one with the best chance of winning the game
+#   chances(hand, values, cribs, ks, unseen, need_me, need_them, dealer)
+#       -> the chance (in 1/SCALE) of winning the game with each lay-away values[k], k in ks
 #   wins(kept, shifts, unseen, need_me, need_them, dealer)
 #       -> per kept hand, the chance (in 1/SCALE) of winning the game
 #
@@ -75,19 +77,28 @@ def _given_total(a, b, dealer, top):
 def pick(hand, values, cribs, look, unseen, need_me, need_them, dealer):
     """The cards to lay away (see the header); cribs: each way's crib points."""
     order = sorted(range(len(values)), key=lambda k: -values[k][0])[:look]
+    got = chances(hand, values, cribs, order, unseen, need_me, need_them, dealer)
+    best = 0
+    for i in range(1, len(order)):
+        if got[i] > got[best]:
+            best = i
+    return values[order[best]][1]
+
+
+def chances(hand, values, cribs, ks, unseen, need_me, need_them, dealer):
+    """The chance of winning the game (1/SCALE) with each lay-away values[k], k in ks."""
+    top = 0  # the best lay-away by points, whose crib the others' are measured from
+    for k in range(1, len(values)):
+        if values[k][0] > values[top][0]:
+            top = k
     kept = []
     shifts = []
-    for k in order:
+    for k in ks:
         laid = values[k][1]
         kept.append(tuple(c for c in hand if c not in laid))
         # How much more (or less) this crib is worth than the best lay-away's.
-        shifts.append(round(cribs[k] - cribs[order[0]]))
-    chances = wins(kept, shifts, unseen, need_me, need_them, dealer)
-    best = 0
-    for i in range(1, len(order)):
-        if chances[i] > chances[best]:
-            best = i
-    return values[order[best]][1]
+        shifts.append(round(cribs[k] - cribs[top]))
+    return wins(kept, shifts, unseen, need_me, need_them, dealer)
 
 
 def wins(kept, shifts, unseen, need_me, need_them, dealer):

@@ -1,7 +1,7 @@
 # The computer's cribbage and the coach: legal, seeded, and right where it can be checked.
 import sys
 
-from players import LEVELS, coach
+from players import LEVELS, coach, review
 from players import cpu
 from players import laying
 from players import lookahead
@@ -161,8 +161,8 @@ def test_discard_values_add_the_crib_as_dealer_and_take_it_as_pone():
         p -= laying.play_value(pegtable.PONE, ranks) / pegtable.SCALE
         assert abs((d + p) / 2 - h) < 1e-6
         assert d > p
-    best, v, dealer = coach.best_discard(g, 0)
-    assert dealer and v == max(x for x, _ in as_dealer)
+    best, v, by_chance = coach.best_discard(g, 0)
+    assert not by_chance and v == max(x for x, _ in as_dealer)
     assert best == cpu.discard(g, 0, "expert")
 
 
@@ -268,7 +268,7 @@ def test_coach_says_a_card_is_the_only_one_that_fits():
 
 def test_review_after_a_deal():
     g = Cribbage(31, 2, dealer=1)
-    r = coach.Review(0)
+    r = review.Review(0)
     rng = Rng(31)
     while g.deal_no == 1 and not g.over:
         if g.turn == 0 and g.phase != SHOW:

@@ -1,10 +1,11 @@
 # The end of the two-hand game as a race (players.race, tables.racetable): the tables
 # are chances, needing less is never worse, and the expert's lay-away near home is
 # the model's chance worked out again here the slow way.
-from players import coach
+from players import coach, review
 from players import laying
 from players import race
 from tables import racetable
+from rules.cards import card_name
 from rules.cribbage import Cribbage
 from rules.score import score
 
@@ -89,3 +90,25 @@ def test_near_home_the_expert_races():
     values = laying.discard_values(g, pone, "expert")
     kept = [tuple(c for c in g.hands[pone] if c not in laid) for _, laid in values]
     assert min(race.wins(kept, [0] * 15, g.unseen(pone), 2, 31, False)) > race.SCALE * 97 // 100
+
+
+def test_near_home_the_review_judges_by_the_coachs_chance():
+    # Issue 30, item 5: the review judges a lay-away by what the coach advised, so
+    # following the coach near home is never called a mistake, and the most points are.
+    for seed in range(1, 40):
+        g = Cribbage(seed, 2)
+        g.scores = [81, 81]
+        cards, values = laying.choose_discard(g, 0, "expert")
+        most = max(values, key=lambda t: t[0])[1]
+        if sorted(cards) == sorted(most):
+            continue
+        advised = coach.best_discard(g, 0)
+        assert advised[0] == cards and advised[2] and 0 < advised[1] < 1
+        r = review.Review(0)
+        r.discard(g, cards)
+        assert r.lines()[0].startswith("Lay away: yours was best, ") and r.lines()[0].endswith("% to win")
+        r.discard(g, most)
+        names = " ".join(card_name(c) for c in cards)
+        assert r.lines()[0].startswith("Lay away: best %s " % names) and "% to win" in r.lines()[0]
+        return
+    raise AssertionError("no deal where the chance and the points part")

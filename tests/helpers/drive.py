@@ -73,8 +73,25 @@ def crib_keys(level=1, target=121, players=2, resume=False):
     return keys + ["DOWN", "A"]
 
 
+CRIB_LAY = ["A", "RIGHT", "A", "A"]  # two hands: the two lowest cards marked and laid away
+
+
+def crib_key(screen):
+    """The key that moves a game of cribbage on: A everywhere, but laying away, where A
+    marks the cursor's card and stays, RIGHT first to the next card when that one is
+    marked and more are needed (so the lowest cards go to the crib)."""
+    if type(screen).__name__ == "CribLay" and screen.cur in screen.marks and len(screen.marks) < screen.need:
+        return "RIGHT"
+    return "A"
+
+
+def crib_on(sim):
+    """Press the key that moves the game on (crib_key)."""
+    sim.press(crib_key(sim.app.screen))
+
+
 def crib_to_the_end(sim, limit=4000):
-    """Press A until the game of cribbage is over; the screens seen, in order, without repeats."""
+    """Move the game of cribbage on until it is over; the screens seen, in order, without repeats."""
     seen = []
     for _ in range(limit):
         name = type(sim.app.screen).__name__
@@ -82,7 +99,7 @@ def crib_to_the_end(sim, limit=4000):
             seen.append(name)
         if name == "CribOver":
             return seen
-        sim.press("A")
+        crib_on(sim)
     raise AssertionError("no end after %d presses: %s" % (limit, seen[-8:]))
 
 

@@ -17,6 +17,7 @@ ROOT = HERE.parents[1]
 # them converted (rules.rng.unmix), so the first game's cards stay the same; later games
 # (its seed + 1, ...) and the deal codes are generator 2's.
 _CRIB = "A" + " DOWN" * 9 + " A A A"  # into the cribbage menu, start, past the cut
+_LAY = " A RIGHT A A"  # the first two cards marked (A marks the cursor's card) and laid away
 _GAME = " A RIGHT A A B A" * 6  # a whole Solitaire Cribbage game, deal by deal
 _GRID = "A" + " DOWN" * 7 + " A"  # into the grid menu (on its first game)
 SCENES = {
@@ -59,13 +60,17 @@ SCENES = {
     "offer": (7, "A A A RIGHT A A B A B_LONG DOWN A B A", "Confirm"),
     # Issue 9: cribbage against the computer (normal, to 121), seed 7.
     "crib_setup": (7, "A" + " DOWN" * 9 + " A", "CribSetup"),
-    "crib_lay": (7, _CRIB + " A A", "CribLay"),
-    "crib_play": (7, _CRIB + " A A A" + " A" * 8, "CribPlay"),
-    "crib_board": (7, _CRIB + " A A A" + " A" * 8 + " DOWN", "CribBoard"),
-    "crib_show": (7, _CRIB + " A A A" + " A" * 12, "CribShow"),
-    "crib_deal": (7, _CRIB + " A A A" + " A" * 20, "CribDeal"),
-    # ... and the board late in that game: the computer past the skunk line, you short of it.
-    "crib_board_late": (7, _CRIB + " A A A" + " A" * 164 + " DOWN", "CribBoard"),
+    "crib_lay": (7, _CRIB + " A RIGHT A", "CribLay"),
+    "crib_play": (7, _CRIB + _LAY + " A" * 8, "CribPlay"),
+    # Issue 30: the play's first card, four in hand (docs/cribbage.md reads it).
+    "crib_play_four": (7, _CRIB + _LAY + " A", "CribPlay"),
+    "crib_board": (7, _CRIB + _LAY + " A" * 8 + " DOWN", "CribBoard"),
+    "crib_show": (7, _CRIB + _LAY + " A" * 12, "CribShow"),
+    "crib_deal": (7, _CRIB + _LAY + " A" * 20, "CribDeal"),
+    # ... and the board late in that game (the A presses of each deal's play, show and
+    # summary, then the next lay-away): the computer past the skunk line, you short of it.
+    "crib_board_late": (7, _CRIB + _LAY + "".join(" A" * n + _LAY for n in (22, 19, 19, 28, 18, 17, 20))
+                        + " DOWN", "CribBoard"),
     # Issue 11: the grid solitaires, seed 7 (the same pack as tests/sim/snapshots/grid/).
     "grid_menu": (7, _GRID + " UP RIGHT", "GridMenu"),
     "grid_table": (7, _GRID + " A" + " A" * 13 + " RIGHT DOWN", "GridTable"),

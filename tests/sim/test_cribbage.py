@@ -4,13 +4,13 @@ the show; a power cut at every step resumes the same game; the game is
 recorded once, with its deals, and counted in its mode's statistics; count it
 yourself with muggins; the coach.
 
-Every game is played the same way: A everywhere (the first cards marked go to
-the crib, the cursor's card is the first that may be laid, A says go when none
-can, each call of the show is heard)."""
+Every game is played the same way: A everywhere (laying away, A and RIGHT mark
+the lowest cards for the crib: helpers.drive.crib_key; the cursor's card is the
+first that may be laid, A says go when none can, each call of the show is heard)."""
 import shutil
 
 import pytest
-from helpers.drive import RESUME, crib_keys, crib_to_the_end
+from helpers.drive import CRIB_LAY, RESUME, crib_keys, crib_on, crib_to_the_end
 
 from players import cpu
 from rules.cribbage import OVER, PLAY_LABELS, Cribbage
@@ -180,7 +180,7 @@ def test_a_power_cut_at_any_step_resumes_the_same_game(tmp_path):
                 assert (again.app.screen.seat, again.app.screen.label) == (
                     sim.app.screen.seat, sim.app.screen.label)
             cuts += 1
-        sim.press("A")
+        crib_on(sim)
     assert screen(sim) == "CribOver" and cuts > 10
 
 
@@ -220,7 +220,7 @@ def test_count_it_yourself_with_muggins(tmp_path):
             asked += 1
             sim.press("A")  # "0"
             assert sim.app.screen.lines[-1].startswith("you said 0")
-        sim.press("A")
+        crib_on(sim)
     else:
         raise AssertionError("the game did not end in 3000 presses (on %s)" % screen(sim))
     g = sim.app.play.g
@@ -239,7 +239,7 @@ def test_your_count_put_right_without_muggins(tmp_path):
             sim.press("A")
             assert "it is" in sim.app.screen.lines[-1] or "right" in sim.app.screen.lines[-1]
             break
-        sim.press("A")
+        crib_on(sim)
     else:
         raise AssertionError("never asked to count a hand in 3000 presses")
     assert not sim.app.play.g.muggins
@@ -252,8 +252,8 @@ def test_the_coach_on_request_and_after_the_deal(tmp_path):
     assert screen(sim) == "CribLay"
     sim.press("UP")
     tip = sim.app.screen.tip
-    assert tip[0].startswith("Coach: ") and "points as" in tip[1]
-    sim.run_script(["A", "A", "A"])  # lay away
+    assert tip[0].startswith("Coach: ") and " for " in tip[0] and tip[1].startswith("= hand")
+    sim.run_script(CRIB_LAY)
     while screen(sim) == "CribPlay" and sim.app.play.g.turn != 0:
         sim.press("A")  # the computer leads
     assert screen(sim) == "CribPlay"
@@ -278,7 +278,7 @@ def test_hints_off_the_coach_says_so(tmp_path):
 
 def test_a_card_that_would_pass_31_is_refused_and_changes_nothing(tmp_path):
     sim = _sim(tmp_path, 2)
-    sim.run_script(crib_keys(0, 121) + ["A", "A", "A", "A"])
+    sim.run_script(crib_keys(0, 121) + ["A"] + CRIB_LAY)
     for _ in range(400):
         s = sim.app.screen
         g = sim.app.play.g
@@ -291,13 +291,13 @@ def test_a_card_that_would_pass_31_is_refused_and_changes_nothing(tmp_path):
                 sim.press("A")
                 assert "past 31" in s.error and g.save() == before
                 return
-        sim.press("A")
+        crib_on(sim)
     raise AssertionError("no turn with a card that would pass 31")
 
 
 def test_the_board_and_back(tmp_path):
     sim = _sim(tmp_path, 9)
-    sim.run_script(crib_keys(1) + ["A", "A", "A", "A"])
+    sim.run_script(crib_keys(1) + ["A"] + CRIB_LAY)
     assert screen(sim) == "CribPlay"
     play = sim.app.screen
     sim.press("DOWN")

@@ -30,6 +30,12 @@ class Crib:
         self.recorded = None  # type: int | None  # the history number stamped on it on the way (power-cut safety)
         self.review = None  # the coach's review of this deal (hints on)
         self.note = ""  # the last move in a few words, for the play screen
+        # [the note's seat, whether it scored, the seat and text of the last scoring call
+        # of another seat]: that call stays in sight until its seat lays again (the
+        # computer's next card would otherwise wipe the player's fifteen at once).
+        # Two names, not six: each name on the table's path costs heap for good.
+        self.calls = [ME, False, ME, ""]
+        self.closed = None  # the cards of a count just ended, in sight until the next card
 
     # Names
 
@@ -50,6 +56,8 @@ class Crib:
 
     def scores_line(self):
         g = self.g
+        if g.sides == 3:  # "You 14  C1 24  C2 8": three full names and scores outrun the glass
+            return "  ".join("%s %d" % ("You" if s == ME else "C%d" % s, g.scores[s]) for s in range(3))
         return "  ".join("%s %d" % (self.side_name(s), g.scores[s]) for s in range(g.sides))
 
     def pause_line(self):
@@ -109,6 +117,8 @@ class Crib:
         g.discard(ME, *cards)
         self.computers_discard()
         self.note = _heels(self, len(g.log))
+        self.calls = [g.dealer, self.note != "", ME, ""]
+        self.closed = None
         self.save()
 
     def play(self, card):
@@ -128,11 +138,25 @@ class Crib:
     def move(self, seat, card):
         g = self.g
         start = len(g.log)
+        seq = g.seq
         if card is None:
             g.go(seat)
         else:
             g.play(card, seat)
-        self.note = said(self, seat, card, g.log[start:])
+        if g.seq is not seq:  # the count ended: the engine began a new one
+            self.closed = seq
+        elif card is not None:
+            self.closed = None
+        c = self.calls
+        if c[1] and c[0] != seat:
+            c[2] = c[0]
+            c[3] = self.note
+        elif c[2] == seat:
+            c[3] = ""
+        items = g.log[start:]
+        self.note = said(self, seat, card, items)
+        c[0] = seat
+        c[1] = len(items) > 0
         self.save()
 
     def count(self, claimed):
@@ -145,7 +169,7 @@ class Crib:
         if not self.app.saves.get("hints"):
             return None
         if self.review is None:
-            from players.coach import Review
+            from players.review import Review
 
             self.review = Review(ME)
         return self.review
@@ -163,8 +187,12 @@ class Crib:
         r = self.review
         review = None
         if r is not None:
-            review = [list(r.lay[0]) + [r.lay[1], r.lay[2]] if r.lay else None, r.plays,
-                      r.same, r.lost, list(r.worst) if r.worst else None]
+            # The lay-away: its cards, the figures, and True when they are chances of
+            # winning (saves from before that have points only, and no flag).
+            lay = None
+            if r.lay:
+                lay = list(r.lay[0]) + [r.lay[1], r.lay[2]] + ([True] if r.lay[3] else [])
+            review = [lay, r.plays, r.same, r.lost, list(r.worst) if r.worst else None]
         return {"v": _SAVE_VERSION, "game": VARIANT, "save": hexlify(self.g.save()).decode(),
                 "level": self.level, "seen": self.seen, "started": self.started,
                 "done": self.done, "recorded": self.recorded, "review": review}
@@ -259,7 +287,7 @@ def resumed(app, data):
 
 def _review(v, g):
     """The coach's review as saved: [lay, plays, same, lost, worst]."""
-    from players.coach import Review
+    from players.review import Review
 
     bad = ValueError("saved cribbage game: bad review")
     if type(v) is not list or len(v) != 5:
@@ -268,10 +296,14 @@ def _review(v, g):
     r = Review(ME)
     need = 2 if g.players == 2 else 1
     if lay is not None:
-        if type(lay) is not list or len(lay) != need + 2 or not _cards(lay[:need]):
+        if type(lay) is not list or len(lay) not in (need + 2, need + 3) or not _cards(lay[:need]):
             raise bad
-        r.lay = (tuple(lay[:need]), _num(lay[need], bad), None if lay[-1] is None
-                 else _num(lay[-1], bad))
+        by_chance = len(lay) == need + 3
+        if by_chance and lay[-1] is not True:
+            raise bad
+        mine = lay[need + 1]
+        r.lay = (tuple(lay[:need]), _num(lay[need], bad), None if mine is None else _num(mine, bad),
+                 by_chance)
     if type(plays) is not int or type(same) is not int or not 0 <= same <= plays <= 8:
         raise bad
     r.plays = plays

@@ -5,9 +5,12 @@
 #
 # Keys as at the solitaires: LEFT/RIGHT move, A chooses (and runs on: the
 # computer's move, the next call), B takes back a mark or skips the calls,
-# UP asks the coach, DOWN shows the board, B held pauses.
+# UP asks the coach, DOWN shows the board, B held pauses. Laying away, A marks
+# the card under the cursor (A again takes the mark off) and the cursor stays;
+# with enough marked, A lays them away, as at the solitaires.
 from micropython import const
 
+from rules.cards import PIPS
 from rules.cribbage import PLAY
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
@@ -17,6 +20,10 @@ from ui.cribbage import ME
 _MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30
 _PACE = const(900)  # ms between the computer's cards in the play
 _HAND_Y = const(38)
+_HAND_STEP = const(20)  # four cards end at x 80, left of the others' column
+_SIDE_X = const(83)  # the others' column: a name (lit once it has said go) ...
+_BACKS_X = const(107)  # ... and its cards face down, the fourth ending at x 126
+_CRIB_Y = const(56)  # the column's last row: whose crib it is
 _COUNT_X = const(105)  # the count's box, at the right of the top row
 # The others' names beside your hand, clockwise from you, by the number of hands.
 _SHORT = (("CPU",), ("C1", "C2"), ("C1", "P", "C2"))
@@ -52,13 +59,12 @@ class CribLay:
                 self.crib.discard([self.cards[i] for i in self.marks])
                 self.crib.show()
                 return
+            # As in every game: A marks the card under the cursor, or takes its
+            # mark off, and the cursor stays where the player put it.
             if self.cur in self.marks:
                 self.marks.remove(self.cur)
             else:
                 self.marks.append(self.cur)
-                # On to the next card not marked, so A A (A) lays away the first ones.
-                while len(self.marks) < self.need and self.cur in self.marks:
-                    self.cur = (self.cur + 1) % n
         elif k == B:
             if self.marks:
                 self.marks.pop()
@@ -70,19 +76,30 @@ class CribLay:
 
     def coach(self):
         from players import coach
+        from rules import forget
 
-        cards, value, as_dealer = coach.best_discard(self.crib.g, ME)
-        return ["Coach: %s" % " ".join(gfx.card_text(c) for c in cards),
-                "%.1f points %s" % (value, "as dealer" if as_dealer else "as pone")]
+        g = self.crib.g
+        cards, figure, by_chance = coach.best_discard(g, ME)
+        forget("players.coach")  # asked for now and then: the table does without it
+        first = "Coach: %s for " % " ".join(gfx.card_text(c) for c in cards)
+        if by_chance:  # near the end it lays away for the game, not for points
+            return [first + "a %d%%" % round(100 * figure), "chance to win the game"]
+        from players import laying  # loaded for the lay-away
+
+        # The figure with what it adds up, so that it means something.
+        return [first + "%.1f" % figure, "= " + laying.added_up(g, ME)]
 
     def draw(self, fb):
         crib = self.crib
         g = crib.g
-        gfx.bar(fb, crib.scores_line())
-        gfx.right(fb, "deal %d" % g.deal_no, 126, 1, 0)
+        scores = crib.scores_line()
+        gfx.bar(fb, scores)
+        deal = "deal %d" % g.deal_no
+        if gfx.width(scores) + 8 + gfx.width(deal) <= 124:  # (at three hands, not always)
+            gfx.right(fb, deal, 126, 1, 0)
         for i in range(len(self.cards)):
             gfx.card(fb, self.cards[i], 1 + 21 * i, 10, i in self.marks)
-        gfx.cursor(fb, 10 + 21 * self.cur, 37)
+        gfx.cursor(fb, 10 + 21 * self.cur, 36)  # as at the solitaires
         if self.tip:
             for i in range(len(self.tip)):
                 gfx.text(fb, self.tip[i], 1, 42 + gfx.LINE * i)
@@ -180,72 +197,126 @@ class CribPlay:
 
     def coach(self):
         from players import coach
+        from rules import forget
 
         card, why = coach.best_play(self.crib.g, ME)
-        return ["Coach: %s, %s" % ("go" if card is None else gfx.card_text(card), why)]
+        forget("players.coach")  # asked for now and then: the table does without it
+        # Two lines, over the last move's (drawn by _two_lines): the reason whole is the point.
+        return ["Coach: " + (why if card is None else gfx.card_text(card) + ", " + why)]
 
-    def prompt(self):
-        g = self.crib.g
+    def prompt(self, w=126):
+        """The second line: what A does now, a message, or else the last scoring
+        call of another seat (if it fits the room) while the game runs on."""
+        crib = self.crib
+        g = crib.g
         if self.error:
             return self.error
-        if self.tip:
-            return self.tip[0]
         if g.over:
-            return "A: the game is over"
+            return "A: game over"
         if g.phase != PLAY:
             return "A: the show"
+        if g.turn == ME and not g.playable(ME):
+            return "A: go"
+        kept = crib.calls[3]
+        if kept and gfx.width(kept) <= w:
+            return kept
         if g.turn != ME:
-            return self.crib.name(g.turn) + " to play"
-        return "A: play" if g.playable(ME) else "A: go"
+            return crib.name(g.turn) + "'s turn"
+        return "A: play"
 
     def draw(self, fb):
         crib = self.crib
         g = crib.g
         gfx.bar(fb, crib.scores_line())
         # The cards of this count (yours lit), the starter and the count itself: the
-        # starter stays in sight all through the play, as it lies on the pack.
+        # starter stays in sight all through the play, as it lies on the pack. A count
+        # just ended (31, a go) stays on the table until the next card starts another.
+        seq = g.seq
+        count = g.count
+        if not seq and crib.closed is not None:
+            seq = crib.closed
+            count = 0
+            for c in seq:
+                count += PIPS[c >> 2]
         sx = _COUNT_X
         if g.starter is not None:
             sx -= 2 + gfx.mini_width(g.starter)
             gfx.mini(fb, g.starter, sx, 10)
         mine = g.played[ME]
-        n = len(g.seq)
+        n = len(seq)
         if n:
             # Each card overlaps the next by 2, or more when the count's cards fill the row.
-            room = sx - 3 - gfx.mini_width(g.seq[-1])
+            room = sx - 3 - gfx.mini_width(seq[-1])
             step = 0
-            for c in g.seq[:-1]:
-                step += gfx.mini_width(c) - 2
+            for i in range(n - 1):
+                step += gfx.mini_width(seq[i]) - 2
             x = 1
             for i in range(n):
-                c = g.seq[i]
+                c = seq[i]
                 gfx.mini(fb, c, x, 10, c in mine)
                 if i < n - 1:
                     w = gfx.mini_width(c) - 2
                     x += w if step <= room else w * room // step
         fb.rect(_COUNT_X, 10, 128 - _COUNT_X, 10, 1)
-        gfx.center(fb, "%d" % g.count, 11, 1, _COUNT_X, 128)
-        gfx.text(fb, crib.note, 1, 21)
-        for line in gfx.wrap(self.prompt(), 126)[:1]:
-            gfx.text(fb, line, 1, 29)
+        gfx.center(fb, "%d" % count, 11, 1, _COUNT_X, 128)
+        # The others' column stands on the bottom right, a row each and whose crib it
+        # is last; at four hands its top row shares the second line, which then
+        # keeps left of it (a message too wide for that takes the first line).
+        top = _CRIB_Y - 9 * (g.players - 1)
+        room = 126 if top > 29 else _SIDE_X - 4
+        tip = self.tip
+        if tip and not self.error:
+            # The coach's tip, asked for, over the last move and the prompt, the glass
+            # wide (at four hands over the others' top row too, until B or a card).
+            lines = _two_lines(tip[0], 126)
+            for i in range(len(lines)):
+                gfx.text(fb, lines[i], 1, 21 + 8 * i)
+        else:
+            said = self.prompt(room)
+            note = _two_lines(crib.note, room)
+            if len(note) > 1:
+                # A long last move ("C1 5D, fifteen 2, pair royal 6, last 1") takes both
+                # lines, whole; what A does follows on the second if it fits there.
+                gfx.text(fb, note[0], 1, 21)
+                gfx.text(fb, note[1], 1, 29)
+                if 1 + gfx.width(note[1]) + 8 + gfx.width(said) <= room:
+                    gfx.right(fb, said, room + 1, 29)
+            elif gfx.width(said) > room:
+                gfx.text(fb, said, 1, 21)
+            else:
+                gfx.text(fb, crib.note, 1, 21)
+                gfx.text(fb, said, 1, 29)
         # Your hand, the cursor's card lit while it is your turn to lay.
         lit = g.phase == PLAY and g.turn == ME
         for i in range(len(self.hand)):
-            gfx.card(fb, self.hand[i], 1 + 21 * i, _HAND_Y, lit and i == self.cur)
+            gfx.card(fb, self.hand[i], 1 + _HAND_STEP * i, _HAND_Y, lit and i == self.cur)
         # The others: their cards face down, the name lit once they have said
         # go in this count; and whose crib it is.
-        y = _HAND_Y
+        y = top
+        short = _SHORT[g.players - 2]
         for k in range(1, g.players):
             s = (ME + k) % g.players
-            label = _SHORT[g.players - 2][k - 1]
-            if g.passed >> s & 1:
-                fb.fill_rect(87, y, gfx.width(label) + 3, 9, 1)
-            gfx.text(fb, label, 88, y + 1, 0 if g.passed >> s & 1 else 1)
+            if tip and not self.error and y < _HAND_Y:
+                y += 9
+                continue
+            went = g.passed >> s & 1
+            if went:
+                fb.fill_rect(_SIDE_X, y - 1, gfx.width(short[k - 1]) + 3, 9, 1)
+            gfx.text(fb, short[k - 1], _SIDE_X + 1, y, 0 if went else 1)
             for i in range(len(g.hands[s])):
-                gfx.back(fb, 108 + 5 * i, y, 4, 8)
+                gfx.back(fb, _BACKS_X + 5 * i, y - 1, 4, 8)
             y += 9
-        gfx.right(fb, "crib " + _SHORT[g.players - 2][(g.dealer - ME) % g.players - 1]
-                  if g.dealer != ME else "crib: you", 127, y + 1)
+        gfx.right(fb, "crib: " + ("you" if g.dealer == ME else short[(g.dealer - ME) % g.players - 1]),
+                  127, y)
+
+
+def _two_lines(s, room):
+    """s on the two lines above the hand: the first as wide as the glass, the second
+    `room` wide (at four hands the others' column stands at its right)."""
+    lines = gfx.wrap(s, 126)
+    if len(lines) < 2:
+        return lines
+    return lines[:1] + gfx.wrap(s[len(lines[0]) + 1:], room)
 
 
 class CribBoard:

@@ -133,7 +133,11 @@ class CribDeal:
         self.crib = app.play
         self.deal = self.crib.g.records[self.crib.seen]
         r = self.crib.review
-        self.review = r.lines() if r is not None else []
+        # The review, its cards with their suits drawn, wrapped to the glass.
+        self.review = []
+        if r is not None:
+            for line in r.lines(gfx.card_text):
+                self.review += gfx.wrap(line, 126)
         self.page = 0
 
     def key(self, k):
@@ -150,16 +154,14 @@ class CribDeal:
         crib = self.crib
         g = crib.g
         d = self.deal
-        gfx.bar(fb, "Deal %d: %s dealt" % (crib.seen + 1, crib.name(d.dealer)))
         if self.page == 1:
-            gfx.text(fb, "The coach:", 1, 11)
-            y = 21
-            for line in self.review:
-                for part in gfx.wrap(line, 126):
-                    gfx.text(fb, part, 1, y)
-                    y += 9
-            gfx.right(fb, "A: go on", 127, 55)
+            # Five lines above "A: go on", which has the bottom line to itself.
+            gfx.bar(fb, "Deal %d: the coach" % (crib.seen + 1))
+            for i in range(min(5, len(self.review))):
+                gfx.text(fb, self.review[i], 1, 11 + 9 * i)
+            gfx.right(fb, "A: go on", 127, 56)
             return
+        gfx.bar(fb, "Deal %d: %s dealt" % (crib.seen + 1, crib.name(d.dealer)))
         y = 11
         if g.players == 2:
             pegboard.draw(fb, g.scores, g.back, g.target, 11)

@@ -136,8 +136,9 @@ class Table:
                 gfx.card(fb, cards[i], 1 + 21 * i, 10, (lit >> i) & 1 == 1)
         self.drawn_lit = lit
         if self.cur != self.drawn_cur:
-            fb.fill_rect(0, 37, gfx.W, 3, 0)
-            gfx.cursor(fb, 10 + 21 * self.cur, 37)
+            # Its tip just under the card, two rows clear of the hint's line below.
+            fb.fill_rect(0, 36, gfx.W, 3, 0)
+            gfx.cursor(fb, 10 + 21 * self.cur, 36)
             self.drawn_cur = self.cur
         foot = self.foot()
         if foot != self.drawn_foot:
