@@ -65,6 +65,68 @@ def test_the_search_values_and_visits_as_the_old_one_did():
     assert wins > POSITIONS // 10 and nodes > POSITIONS * 10, (wins, nodes)
 
 
+# The search's depth beyond values(), at its deepest: in Python frames on CPython, one a
+# card laid (values() lays the first; seven more at most); in the VM in bytes of the C stack,
+# where MicroPython keeps every call. A Pico's C stack is 8 KB and the game's own path to
+# values() uses about 2.7 KB of it (tests/host/test_pico.py measures both on the emulated
+# Pico), so for a third of it to stay free the search has about 2.7 KB; the VM's frames are a
+# little smaller than a Pico's (the old search: 5.8 KB here, 6.2 KB there), hence 2,400 here.
+# The old search went 32 frames deep, 5.8 KB of the VM's stack (6.2 KB of a Pico's).
+DEEPEST_FRAMES = 7
+DEEPEST_VM_BYTES = 2400
+
+
+def _here():
+    if not ON_CPYTHON:
+        import micropython
+
+        return micropython.stack_use()
+    f = sys._getframe(1)
+    n = 0
+    while f is not None:
+        n += 1
+        f = f.f_back
+    return n
+
+
+def _deepest(module, positions):
+    """The most the search went beyond its first card's count (values()' own call of peg_count),
+    over `positions` seeded positions."""
+    real = module.peg_count
+    seen = [0, 0]  # this search: its first (values()' own) depth, its deepest
+
+    def leaf(buf, lo, hi, count):
+        d = _here()
+        if not seen[0]:
+            seen[0] = d
+        if d > seen[1]:
+            seen[1] = d
+        return real(buf, lo, hi, count)
+
+    module.peg_count = leaf
+    try:
+        rng = Rng(2626)
+        most = 0
+        for _ in range(positions):
+            seen[0] = seen[1] = 0
+            _search(module, _position(rng))
+            if seen[1] - seen[0] > most:
+                most = seen[1] - seen[0]
+        return most
+    finally:
+        module.peg_count = real
+
+
+def test_the_search_is_one_call_a_card_deep():
+    most = _deepest(lookahead, POSITIONS // 3)
+    if ON_CPYTHON:
+        assert most == DEEPEST_FRAMES, most
+        assert _deepest(lookahead_old, POSITIONS // 3) > 3 * DEEPEST_FRAMES
+    else:
+        assert most <= DEEPEST_VM_BYTES, most
+        print("the search's depth on the VM's C stack: %d bytes (budget %d)" % (most, DEEPEST_VM_BYTES))
+
+
 def _games(module, seeds):
     """Games of expert against expert to 61 with `module` as the look-ahead; their saves."""
     saved = sys.modules.get("players.lookahead")
