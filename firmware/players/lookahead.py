@@ -1,7 +1,8 @@
 # The expert's look-ahead in the play of the two-hand game: with a guess at
 # the opponent's cards, every line of its own to the last card of the play
-# (a search with alpha-beta) against an opponent who, not seeing its cards,
-# lays what scores most now (_greedy).
+# against an opponent who, not seeing its cards, lays what scores most now.
+# (His reply is no choice against the computer, so there is nothing for an
+# alpha-beta cut-off to cut: its window never closed; it went with issue 26.)
 #
 #   setup(mine, theirs, seq, count, they_passed)
 #   endgame(need_mine, need_theirs, show_mine, show_theirs, pone)   # optional
@@ -17,6 +18,12 @@
 # Cards of one rank lay alike in the play (suits never score there), so only
 # one card of each rank is tried. Everything works on module-level bytearrays
 # and small ints: no allocation while searching.
+#
+# The search is one Python call a card laid (_after): MicroPython keeps each call
+# on the C stack, which on a Pico is about 8 KB in all, and the game's own path to
+# the computer's card (main, the app, the table, the coach's review) is deep already.
+# Eight cards deep, the search leaves most of it free (tests/host/test_pico.py
+# measures it on the emulated Pico).
 from micropython import const
 
 from rules.cards import PIPS
@@ -96,8 +103,7 @@ def values(out):
         if pts >= _END[0]:
             out[i] = WIN
         else:
-            out[i] = pts + _after_play(_ME, m0 & ~(1 << i), m1, 0, hi + 1, count + p, op,
-                                       pts, 0, -_BIG, _BIG)
+            out[i] = pts + _after(_ME, m0 & ~(1 << i), m1, 0, hi + 1, count + p, op, pts, 0)
     return _nodes
 
 
@@ -109,121 +115,105 @@ def _can(h, n, mask, count):
     return False
 
 
-def _value(turn, m0, m1, lo, hi, count, op, g0, g1, alpha, beta):
-    """Best for the side to move, which holds cards: the computer (turn 0) takes the
-    line that maximises the difference; the opponent lays as _greedy() says.
-    op: the other side has said go. g0, g1: points each side has pegged since
-    the search began."""
+def _after(p, m0, m1, lo, hi, count, op, g0, g1):
+    """Side p has just laid a card making count: the value to the computer (points won
+    less points given) of the rest of the play. One call a card laid: who lays next, the
+    go and a new count are found here, then the side to lay lays (the computer each of
+    its cards, taking the best line; the opponent, who cannot see them, what scores most
+    now: of equal ones the highest, keeping his low cards, a count of 5 or 21 for nothing
+    counting against it) and this is called again for it. op: the other side has said go.
+    g0, g1: points each side has pegged since the search began."""
     global _nodes
-    if turn != _ME:
-        return _greedy(m0, m1, lo, hi, count, op, g0, g1, alpha, beta)
-    _nodes += 1
-    best = -_BIG
-    room = 31 - count
-    tried = 0
-    for i in range(_N[_ME]):
-        bit = 1 << i
-        if not m0 & bit:
-            continue
-        c = _H0[i]
-        r = c >> 2
-        p = PIPS[r]
-        if p > room or tried >> r & 1:
-            continue
-        tried |= 1 << r
-        _BUF[hi] = c
-        pts = peg_count(_BUF, lo, hi + 1, count + p)
-        if g0 + pts >= _END[0]:
-            v = WIN
-        else:
-            v = pts + _after_play(0, m0 & ~bit, m1, lo, hi + 1, count + p, op,
-                                  g0 + pts, g1, alpha - pts, beta - pts)
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-        if alpha >= beta:
-            return best
-    if not tried:
-        return _after_go(turn, m0, m1, lo, hi, count, g0, g1, alpha, beta)
-    return best
-
-
-def _greedy(m0, m1, lo, hi, count, op, g0, g1, alpha, beta):
-    """The opponent, who cannot see the computer's cards, lays what scores most now
-    (of equal ones the highest, keeping his low cards)."""
-    global _nodes
-    _nodes += 1
-    room = 31 - count
-    pick = -1
-    top = -_BIG
-    got = 0
-    for i in range(_N[1]):
-        if m1 >> i & 1:
-            c = _H1[i]
-            p = PIPS[c >> 2]
-            if p <= room:
-                _BUF[hi] = c
-                pts = peg_count(_BUF, lo, hi + 1, count + p)
-                key = pts * 64 + p
-                if count + p == 5 or count + p == 21:
-                    key -= _PENALTY
-                if key > top:
-                    top = key
-                    got = pts
-                    pick = i
-    if pick < 0:
-        return _after_go(1, m0, m1, lo, hi, count, g0, g1, alpha, beta)
-    c = _H1[pick]
-    _BUF[hi] = c
-    pts = got
-    if g1 + pts >= _END[1]:
-        return -WIN
-    return _after_play(1, m0, m1 & ~(1 << pick), lo, hi + 1, count + PIPS[c >> 2], op,
-                       g0, g1 + pts, alpha + pts, beta + pts) - pts
-
-
-def _after_play(p, m0, m1, lo, hi, count, op, g0, g1, alpha, beta):
-    """Side p has just laid a card making count."""
-    o = 1 - p
-    mp = m0 if p == _ME else m1
-    mo = m1 if p == _ME else m0
+    # Who lays next (s), and whether a go comes first (one to w; s leads the next count).
+    s = 1 - p
+    w = -1
     if count == 31:
-        return _restart(o, m0, m1, hi, g0, g1, alpha, beta)
-    if mo and not op:
-        return _value(o, m0, m1, lo, hi, count, 0, g0, g1, alpha, beta)
-    if mp and _can(_H0 if p == _ME else _H1, _N[p], mp, count):
-        return _value(p, m0, m1, lo, hi, count, 1, g0, g1, alpha, beta)
-    return _go_point(p, o, m0, m1, hi, g0, g1, alpha, beta)
-
-
-def _after_go(p, m0, m1, lo, hi, count, g0, g1, alpha, beta):
-    """Side p cannot lay: go. The other side laid last: it plays on, or scores the go."""
-    o = 1 - p
-    mo = m1 if p == _ME else m0
-    if mo and _can(_H1 if p == _ME else _H0, _N[o], mo, count):
-        return _value(o, m0, m1, lo, hi, count, 1, g0, g1, alpha, beta)
-    return _go_point(o, p, m0, m1, hi, g0, g1, alpha, beta)
-
-
-def _go_point(w, nxt, m0, m1, hi, g0, g1, alpha, beta):
-    """One to w for the go (or the last card); nxt leads the next count."""
-    if w == _ME:
-        if g0 + 1 >= _END[0]:
-            return WIN
-        return 1 + _restart(nxt, m0, m1, hi, g0 + 1, g1, alpha - 1, beta - 1)
-    if g1 + 1 >= _END[1]:
-        return -WIN
-    return _restart(nxt, m0, m1, hi, g0, g1 + 1, alpha + 1, beta + 1) - 1
-
-
-def _restart(first, m0, m1, hi, g0, g1, alpha, beta):
-    """A new count, led by `first` if it holds cards, else by the other side."""
-    if (m0 if first == _ME else m1):
-        return _value(first, m0, m1, hi, hi, 0, 0, g0, g1, alpha, beta)
-    if (m1 if first == _ME else m0):
-        return _value(1 - first, m0, m1, hi, hi, 0, 0, g0, g1, alpha, beta)
-    return _show(g0, g1)
+        w = 2  # no go: a new count
+    elif not ((m1 if p == _ME else m0) and not op):
+        if (m0 if p == _ME else m1) and _can(_H0 if p == _ME else _H1, _N[p], m0 if p == _ME else m1, count):
+            s = p
+            op = 1
+        else:
+            w = p
+    add = 0  # the go's point on the way: + to the computer, - to the opponent
+    while True:
+        if w >= 0:
+            if w == _ME:
+                if g0 + 1 >= _END[0]:
+                    return add + WIN
+                add += 1
+                g0 += 1
+            elif w == 1:
+                if g1 + 1 >= _END[1]:
+                    return add - WIN
+                add -= 1
+                g1 += 1
+            # A new count, led by s if it holds cards, else by the other side.
+            w = -1
+            lo = hi
+            count = 0
+            op = 0
+            if not (m0 if s == _ME else m1):
+                if not (m1 if s == _ME else m0):
+                    return add + _show(g0, g1)
+                s = 1 - s
+        _nodes += 1
+        room = 31 - count
+        if s == _ME:
+            best = -_BIG
+            tried = 0
+            for i in range(_N[_ME]):
+                bit = 1 << i
+                if not m0 & bit:
+                    continue
+                c = _H0[i]
+                r = c >> 2
+                q = PIPS[r]
+                if q > room or tried >> r & 1:
+                    continue
+                tried |= 1 << r
+                _BUF[hi] = c
+                pts = peg_count(_BUF, lo, hi + 1, count + q)
+                if g0 + pts >= _END[0]:
+                    v = WIN
+                else:
+                    v = pts + _after(_ME, m0 & ~bit, m1, lo, hi + 1, count + q, op, g0 + pts, g1)
+                if v > best:
+                    best = v
+            if tried:
+                return add + best
+        else:
+            pick = -1
+            top = -_BIG
+            got = 0
+            for i in range(_N[1]):
+                if m1 >> i & 1:
+                    c = _H1[i]
+                    q = PIPS[c >> 2]
+                    if q <= room:
+                        _BUF[hi] = c
+                        pts = peg_count(_BUF, lo, hi + 1, count + q)
+                        key = pts * 64 + q
+                        if count + q == 5 or count + q == 21:
+                            key -= _PENALTY
+                        if key > top:
+                            top = key
+                            got = pts
+                            pick = i
+            if pick >= 0:
+                c = _H1[pick]
+                _BUF[hi] = c
+                if g1 + got >= _END[1]:
+                    return add - WIN
+                return add - got + _after(1, m0, m1 & ~(1 << pick), lo, hi + 1, count + PIPS[c >> 2], op,
+                                          g0, g1 + got)
+        # s cannot lay: go. The other side plays on if it can, else it scores the go
+        # and s leads the next count.
+        if (m1 if s == _ME else m0) and _can(_H1 if s == _ME else _H0, _N[1 - s], m1 if s == _ME else m0, count):
+            s = 1 - s
+            op = 1
+        else:
+            w = 1 - s
 
 
 def _show(g0, g1):

@@ -205,6 +205,147 @@ def test_a_game_played_by_keys_is_pulled_backed_up_and_restored(home, cli, tmp_p
     clean_log(tmp_path / "board")
 
 
+# The expert's deepest look-ahead on the game's own path (issue 26: it overran the C stack, every
+# card of the play ending the game on "stopped: error"). On the board, from the REPL (mpremote
+# run: its base on the stack is a little deeper than main.py's at power-up): the C stack's limit
+# found by a trivial recursion; then a game of cribbage against the expert, hints on (the coach's
+# review runs the look-ahead for the player's cards too), entered and played by keys pushed into
+# the game's key queue, each stepped from a path a frame deeper than main.run() -> App.run() ->
+# step(); both near the end of the game, so that the look-ahead decides from the first card (eight
+# cards deep). The look-ahead's leaves (peg_count, _can, _show) record the stack's use, one frame
+# above where they would run: the deepest point the search reached, as near as it can be read.
+STACK_DEPTH = """
+import micropython
+
+
+def probe():
+    got = [0, 0]  # deepest use reached, the frame it took
+
+    def down():
+        u = micropython.stack_use()
+        if u > got[0]:
+            got[1] = u - got[0]
+            got[0] = u
+        down()
+
+    try:
+        down()
+    except RuntimeError:
+        pass
+    return got
+
+
+LIMIT, FRAME = probe()
+import rules
+
+keep = rules.forget
+
+
+def forget(name):  # the look-ahead stays loaded with its leaves watched (cpu lets it go after each card)
+    if name != "players.lookahead":
+        keep(name)
+
+
+rules.forget = forget
+from players import lookahead
+
+SEEN = [0, 99999, 0]  # the deepest use at a leaf, the shallowest (values()' own), leaves
+
+
+def watched(f):
+    def leaf(*a):
+        u = micropython.stack_use()
+        if u > SEEN[0]:
+            SEEN[0] = u
+        if u < SEEN[1]:
+            SEEN[1] = u
+        SEEN[2] += 1
+        return f(*a)
+    return leaf
+
+
+for name in ("peg_count", "_can", "_show"):
+    setattr(lookahead, name, watched(getattr(lookahead, name)))
+
+import board as hw
+from drivers import buttons
+from storage.saves import Saves
+from ui.app import App
+
+K = {"UP": buttons.UP, "DOWN": buttons.DOWN, "LEFT": buttons.LEFT, "RIGHT": buttons.RIGHT, "A": buttons.A}
+S = Saves("/data", device_id=hw.unique_id())
+S.set("hints", True)
+S.clear_current()
+app = App(hw.Board(), S, seed=SEED)
+app.step()
+
+
+def press(key):  # as a key comes to App.run(): taken by step(), then steps until the frame is out
+    app.keys.push(K[key])
+    app.step()
+    for _ in range(64):
+        if not app.keys.pending() and not app.dirty:
+            break
+        app.step()
+
+
+def screen():
+    return type(app.screen).__name__
+
+
+def game():  # as App.run(): the keys of the setup, then the deal's play to its end
+    for key in KEYS:
+        press(key)
+    g = app.play.g
+    g.scores[0] = g.scores[1] = g.target - 14  # near the end: the look-ahead from the first card
+    played = False
+    for _ in range(200):
+        s = app.screen
+        if screen() == "CribOver" or (played and g.phase != "play"):
+            break
+        played = played or g.phase == "play"
+        press("RIGHT" if screen() == "CribLay" and s.cur in s.marks and len(s.marks) < s.need else "A")
+    print("R", repr(("played", screen(), g.phase, len(g.moves))))
+
+
+def run():  # as main.run()
+    try:
+        game()
+    except RuntimeError as e:
+        print("R", repr(("error", repr(e))))
+
+
+run()
+print("R", repr(("stack", LIMIT, FRAME, SEEN[0], SEEN[1], SEEN[2])))
+"""
+
+
+def test_the_expert_s_deepest_look_ahead_leaves_a_third_of_the_c_stack_free(home, tmp_path, flashed):
+    from helpers.drive import crib_keys
+
+    script = tmp_path / "stack.py"
+    script.write_text(f"SEED = 26\nKEYS = {crib_keys(level=2) + ['A']!r}\n{STACK_DEPTH}")
+    board = pico(tmp_path, "board", flashed[0]).start()
+    try:
+        ran = mpremote(board.port, "run", str(script))
+    finally:
+        board.stop()
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    said = {r[0]: r[1:] for r in (ast.literal_eval(x[2:]) for x in ran.stdout.splitlines() if x.startswith("R "))}
+    assert "error" not in said, said["error"]
+    _, phase, moves = said["played"]
+    limit, frame, deepest, base, leaves = said["stack"]
+    # The stack taken to end where the trivial recursion stopped (it ends less than a frame further:
+    # 8 KB), the deepest point a leaf's own frame below where it was read.
+    free = limit - deepest - frame
+    print(f"C stack: a trivial recursion reached {limit:,} bytes ({frame} a frame); the look-ahead from the "
+          f"game's path: {base:,} at its first card, {deepest:,} where its deepest leaf was called ({leaves:,} "
+          f"leaves, {moves} moves, the deal's play ended at {phase!r}); free below that leaf: {free:,} bytes "
+          f"({100 * free // limit}%)")
+    assert leaves > 1000 and phase != "play"  # the play was searched, to its end
+    assert free >= limit // 3
+
+
 def switching(n):
     """For Cable: the cable goes at the n-th file switched in (the update marker is on the flash)."""
     return lambda ops: sum(what.startswith("switching") for _, what in ops) == n
