@@ -95,6 +95,10 @@ HELPERS = {
     # The menus' lists of games: 1.4 KB the cribbage table does without.
     "rules.grid_games": ("ui.deals", "ui.grid.menu", "ui.scores"),
     "rules.solitaire_games": ("ui.deals", "ui.menus", "ui.scores", "ui.solitaire.auto"),
+    # The grid games' placement advisor and its table: the largest data the device loads, which a
+    # cribbage table after a grid game would otherwise carry (the emulated Pico: 143 KB in all).
+    "players.placement": ("ui.grid.screens",),
+    "tables.gridtable": ("ui.grid.screens",),
     "ui.calls": ("ui.solitaire.auto", "ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
     "ui.counting": ("ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
     "ui.deliberate": ("ui.cribbage.people", "ui.grid.screens", "ui.scores", "ui.solitaire.screens"),

@@ -92,3 +92,19 @@ def test_the_play_holds_only_what_it_needs(tmp_path, monkeypatch):
     assert [name for name in LET_GO if name in sys.modules] == []
     assert "players.review" in sys.modules  # the coach's review of the deal, fed as it goes
     assert "players.coach" not in sys.modules  # the words of a hint: loaded when asked for
+
+
+def test_the_grid_advisor_goes_with_the_grid_screens(tmp_path, monkeypatch):
+    """The placement advisor and its table, the largest data the device loads, are not carried from
+    a grid game into the menu and the next game (a cribbage table after a grid game held them)."""
+    from helpers.drive import grid_keys
+
+    for name in ("players.placement", "tables.gridtable"):
+        monkeypatch.delitem(sys.modules, name, raising=False)  # put back after the test
+    sim = Sim(tmp_path, seed=5)
+    sim.run_script(grid_keys(0) + ["A"] * 4)
+    assert type(sim.app.screen).__name__ == "GridTable" and "players.placement" in sys.modules
+    sim.app.play = None  # the game over (or given up): its screens left for the menu
+    sim.app.home()
+    assert type(sim.app.screen).__name__ == "Menu"
+    assert "players.placement" not in sys.modules and "tables.gridtable" not in sys.modules
