@@ -122,7 +122,17 @@ def _people(p, players):
 
 
 def _text(v, lo, hi):
-    return type(v) is str and lo <= len(v) <= hi
+    """A str of lo to hi characters that is text (UTF-8 can write it: json reads lone surrogates too)."""
+    return type(v) is str and lo <= len(v) <= hi and is_utf8(v)
+
+
+def is_utf8(v):
+    """Whether the str can be written as UTF-8 (SQLite's text): not so with a lone surrogate, which json reads."""
+    try:
+        v.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _deals(text, players):

@@ -461,7 +461,7 @@ def _shown(rec):
 
 
 def _text(v):
-    return v if isinstance(v, str) else None
+    return v if isinstance(v, str) and cribrec.is_utf8(v) else None
 
 
 def _game_row(device, rec):
