@@ -300,3 +300,47 @@ def test_a_database_of_schema_4_keeps_every_row_and_learns_who_sat_where(cli, tm
     pull(fresh, old)
     assert export.to_json(store.Store(path).games()) == export.to_json(fresh.games())
     assert cli("scores", "show", "--people", "--db", path).stdout == shown.stdout  # opened again: as it was
+
+
+def test_games_played_in_the_simulator_are_pulled_from_a_board(make_board, cli, tmp_path):
+    """Played by key presses in the simulator: four hands (two people, two computer partners), three hands (two
+    people and the computer) and a game against the computer alone. Its /data, as the firmware wrote it, is a
+    virtual board's; `scores pull` takes it through the real mpremote, as from a Pico."""
+    from helpers.drive import crib_keys, crib_on, people_keys, people_on
+
+    from pocketcrib.twins.sim import Sim
+
+    data = tmp_path / "board" / "flash" / "data"
+    played = []
+    for seats, seed in (("PPCC", 12), ("PCP", 8), ("", 3)):
+        sim = Sim(data, seed=seed)
+        sim.saves.set("hints", False)
+        sim.run_script(people_keys(seats, target=61) if seats else crib_keys(level=0, target=61))
+        for _ in range(6000):
+            if type(sim.app.screen).__name__ == "CribOver":
+                break
+            (people_on if seats else crib_on)(sim)
+        sim.press("A")  # the game is recorded
+        played.append(list(sim.saves.history())[-1])
+    assert [r.get("people") for r in played] == [["P1", "P2", None, None], ["P1", None, "P3"], None]
+
+    vb = make_board("board")
+    pulled = cli("scores", "pull", "--port", vb.port)
+    assert pulled.returncode == 0, pulled.stderr
+    assert "3 games (3 new)" in pulled.stdout
+    shown = cli("scores", "show", "--people")
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    for name in ("P1", "P2", "P3"):
+        t = person(played, name)
+        (row,) = [ln for ln in lines if ln.startswith(f"  {name} ")]
+        assert row.split() == [name, str(t["games"]), str(t["wins"]), f"{t['skunks']}-{t['skunked']}",
+                               f"{t['match_won']}-{t['match_lost']}"]
+    assert "  P1 & computer (normal) v P2 & computer (normal) to 61, " in shown.stdout
+    assert "  P1 v computer (normal) v P3 to 61, " in shown.stdout and "Games between people (2)" in shown.stdout
+    everything = cli("scores", "show").stdout
+    assert "  Easy to 61 " in everything[everything.index("Cribbage (you)"):]  # the owner's own game
+    as_json = json.loads(cli("scores", "export", "-f", "json").stdout)
+    assert [g["cribbage"]["people"] for g in as_json] == [r.get("people") for r in played]
+    assert [g["cribbage"]["levels"] for g in as_json] == [[None, None, "normal", "normal"],
+                                                         [None, "normal", None], [None, "easy"]]
