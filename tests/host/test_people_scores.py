@@ -12,6 +12,7 @@ import io
 import json
 import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,7 @@ from helpers import cribgames
 from pocketcrib.board import device
 from pocketcrib.scores import cribrec, export, store
 
+ROOT = Path(__file__).resolve().parents[2]
 BOARD = "e6614c311b7e5c2f"
 LEVELS = ("easy", "normal", "expert")
 # (seed, n, players, target, level, people, levels): people at two, three and four hands, with and without
@@ -200,6 +202,13 @@ def test_export_says_who_sat_where(cli, tmp_path, games):
         assert {k: by_csv[name][k] for k in want} == {k: str(v) for k, v in want.items()}
     one = cli("scores", "export", "--people", "BEE", "-f", "json", "--db", path)
     assert [r["person"] for r in json.loads(one.stdout)] == ["BEE"]
+    # docs/scores.md's query on crib_seats: ANN's average hand as dealer, as counted here.
+    lines = (ROOT / "docs" / "scores.md").read_text().splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.strip().startswith("SELECT AVG(hand) FROM crib_deals JOIN"))
+    with sqlite3.connect(path) as c:
+        (avg,) = c.execute(lines[at] + " " + lines[at + 1]).fetchone()
+    t = person(games, "ANN")
+    assert avg == pytest.approx(t["dealer"][1] / t["dealt"])
 
 
 def test_people_problems_are_one_line(cli, failure, tmp_path, games):
@@ -344,3 +353,17 @@ def test_games_played_in_the_simulator_are_pulled_from_a_board(make_board, cli, 
     assert [g["cribbage"]["people"] for g in as_json] == [r.get("people") for r in played]
     assert [g["cribbage"]["levels"] for g in as_json] == [[None, None, "normal", "normal"],
                                                          [None, "normal", None], [None, "easy"]]
+
+
+def test_games_an_older_pocketcrib_added_get_their_seats(tmp_path, games):
+    """An older pocketcrib opening a database of schema 5 sets user_version to its own and adds its games to
+    crib_games and crib_deals only: the next open fills their seats from their records."""
+    path = tmp_path / "scores.sqlite3"
+    pull(store.Store(path), games)
+    with sqlite3.connect(path) as c:
+        c.execute("DELETE FROM crib_seats WHERE n IN (3, 6)")
+        c.execute("PRAGMA user_version = 4")
+    got = store.Store(path).games()
+    assert [g["cribbage"] for g in got] == [cribrec.game(r) for r in games]
+    with sqlite3.connect(path) as c:
+        assert c.execute("SELECT COUNT(*) FROM crib_seats").fetchone() == (sum(r["players"] for r in games),)
