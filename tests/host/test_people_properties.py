@@ -1,7 +1,7 @@
 """Issue 25, the host: real records of games between people (and of computers of their own levels) with their
 "people" and "levels" made odd: odd names (spaces, commas, quotes, new lines, a lone surrogate), wrong lengths,
 a name twice, the first seat the computer's, a person's seat with a level, a computer's without one, levels
-out of range. The host refuses what the board's own rules refuse (fields.crib_people; "levels" by
+out of range or not the record's "level". The host refuses what the board's own rules refuse (fields.crib_people; "levels" by
 cribrec.seats while the board's rules do not know it), never breaks a pull or what reads it, and reads
 back from the database who sat where exactly as the record says."""
 
@@ -24,9 +24,8 @@ PROFILE = oddrecords.profile("host")
 
 REAL = [cribgames.record(61, 1, target=61, people=["ANN", "BEE"]),
         cribgames.record(62, 1, players=3, target=61, people=["ANN", None, "BEE"], levels=[None, 2, None]),
-        cribgames.record(63, 1, players=4, target=61, level=1, people=["ANN", None, "BEE", None],
-                         levels=[None, 0, None, 2]),
-        cribgames.record(64, 1, players=3, target=61, levels=[None, 1, 2]),
+        cribgames.record(63, 1, players=4, target=61, people=["ANN", None, "BEE", None], levels=[None, 0, None, 2]),
+        cribgames.record(64, 1, players=3, target=61, level=1, levels=[None, 1, 2]),
         cribgames.record(65, 1, players=4, target=61)]
 
 name = (st.text(min_size=1, max_size=3) | st.sampled_from(["ANN", "BEE", "CY", "A B", " A", "A\n", "a,b", '"', "-",
@@ -54,6 +53,7 @@ def seated(draw):
         people = rec.get("people")
         person = [p is not None for p in people] if type(people) is list else [s == 0 for s in range(players)]
         levels = [None if p else draw(st.integers(0, 2)) for p in person]
+        rec["level"] = next((x for x in levels if x is not None), 1)  # the first computer's, as the board writes
         if draw(st.booleans()):
             i = draw(st.integers(0, len(levels) - 1))
             levels = draw(st.sampled_from((

@@ -30,7 +30,7 @@ KINDS = [
     (52, 2, 3, 121, 2, ["ANN", None, "BEE"], [None, 2, None]),
     (53, 3, 4, 61, 1, ["BEE", None, "ANN", None], [None, 1, None, 2]),
     (54, 4, 2, 121, 0, None, None),
-    (55, 5, 3, 61, 2, None, [None, 0, 2]),
+    (55, 5, 3, 61, 0, None, [None, 0, 2]),
     (56, 6, 4, 121, 0, ["ANN", "CY", "BEE", None], None),
     (57, 7, 2, 61, 1, ["BEE", "ANN"], None),
 ]

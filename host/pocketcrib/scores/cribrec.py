@@ -98,7 +98,8 @@ def seats(rec, players, level):
     """(people, levels) of a record with `players` seats and its `level`, as Game holds them; BadRecord
     "people" or "levels". People: the first seat and one more at least a person's, a name (one to three
     characters) none twice. Levels: a list a seat, a level a computer's seat, None a person's (the board's
-    owner's too); None or absent, every computer at `level`."""
+    owner's too), the first computer's `level` (1 with no computer); None or absent, every computer at
+    `level`."""
     people = rec.get("people")
     if people is not None:
         if not _people(people, players):
@@ -110,6 +111,9 @@ def seats(rec, players, level):
         return people, tuple(None if p else level for p in person)
     if type(levels) is not list or len(levels) != players or not all(
             x is None if p else _int(x, 0, len(LEVELS) - 1) for x, p in zip(levels, person, strict=False)):
+        raise BadRecord("levels")
+    # As the board writes them, "level" is the first computer's (normal, 1, with no computer at the table).
+    if next((x for x in levels if x is not None), 1) != level:
         raise BadRecord("levels")
     return people, tuple(levels)
 
@@ -178,7 +182,10 @@ def refused(rec):
 
 
 def _knows_levels(fields, rec):
-    """Whether the board's rules know "levels": they take the record with every computer at its level."""
+    """Whether the board's rules know "levels": a key of a game of cribbage's, or they take the record
+    with every computer at its level."""
+    if "levels" in getattr(fields, "_CRIB", ()):
+        return True
     try:
         _, same = seats(dict(rec, levels=None), rec["players"], rec["level"])
     except (BadRecord, KeyError, TypeError):

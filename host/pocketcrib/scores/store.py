@@ -337,10 +337,13 @@ class Store:
                 packed = bytes(x for dealer, seats_ in mine for x in _packed(dealer, seats_)).hex()
                 if [seat for seat, _, _ in seats] != list(range(players)):
                     raise ValueError("seats")
-                g = cribrec.game({"players": players, "target": target, "level": level, "scores": scores,
-                                  "score": scores[0], "won": winner == cribrec.ME, "skunk": skunk,
-                                  "deals": packed, "people": people if any(p is not None for p in people) else None,
-                                  "levels": [lv for _, _, lv in seats]})
+                rec = {"players": players, "target": target, "level": level, "scores": scores, "score": scores[0],
+                       "won": winner == cribrec.ME, "skunk": skunk, "deals": packed,
+                       "people": people if any(p is not None for p in people) else None}
+                g = cribrec.game(rec)
+                levels = [lv for _, _, lv in seats]
+                if list(g.levels) != levels:  # (the record said "levels": every computer not at "level")
+                    g = cribrec.game(dict(rec, levels=levels))
             except (ValueError, TypeError, IndexError, KeyError, RecursionError):
                 continue
             if len(g.deals) == count and g.winner == winner:
