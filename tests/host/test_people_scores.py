@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from helpers import cribgames
 from pocketcrib.board import device
@@ -202,6 +203,12 @@ def test_export_says_who_sat_where(cli, tmp_path, games):
         assert {k: by_csv[name][k] for k in want} == {k: str(v) for k, v in want.items()}
     one = cli("scores", "export", "--people", "BEE", "-f", "json", "--db", path)
     assert [r["person"] for r in json.loads(one.stdout)] == ["BEE"]
+    # The plot: your points a deal from your own games alone (4 and 5), the race of the last game between people.
+    with Image.open(io.BytesIO(export.plot_png(store.Store(path).games()))) as img:
+        described = img.info["Description"]
+    own = [d for r in games if "people" not in r for d in unpacked(r) if d[0] == 0]  # seat 0 dealt
+    assert "cribbage a deal as dealer: play {:.2f}".format(sum(d[3][0][1] for d in own) / len(own)) in described
+    assert f"race of game 7 of board {BOARD}: " + "-".join(map(str, games[-1]["scores"])) in described
     # docs/scores.md's query on crib_seats: ANN's average hand as dealer, as counted here.
     lines = (ROOT / "docs" / "scores.md").read_text().splitlines()
     at = next(i for i, ln in enumerate(lines) if ln.strip().startswith("SELECT AVG(hand) FROM crib_deals JOIN"))
