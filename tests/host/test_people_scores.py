@@ -374,3 +374,18 @@ def test_games_an_older_pocketcrib_added_get_their_seats(tmp_path, games):
     assert [g["cribbage"] for g in got] == [cribrec.game(r) for r in games]
     with sqlite3.connect(path) as c:
         assert c.execute("SELECT COUNT(*) FROM crib_seats").fetchone() == (sum(r["players"] for r in games),)
+
+
+def test_seats_changed_by_hand_are_checked_when_read(tmp_path, games):
+    path = tmp_path / "scores.sqlite3"
+    pull(store.Store(path), games)
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE crib_seats SET person = 'ANN' WHERE n = 1 AND seat = 1")  # ANN twice
+        c.execute("UPDATE crib_seats SET level = 7 WHERE n = 2 AND seat = 1")  # no such level
+        c.execute("UPDATE crib_seats SET level = 1 WHERE n = 3 AND seat = 0")  # a level at a person's seat
+        c.execute("DELETE FROM crib_seats WHERE n = 4 AND seat = 1")  # a seat gone
+        c.execute("UPDATE crib_seats SET person = 'ZED' WHERE n = 5 AND seat = 2")  # one person alone
+    got = store.Store(path).games()
+    assert [g["n"] for g in got if "cribbage" not in g] == [1, 2, 3, 4, 5]
+    assert [g["cribbage"] for g in got if g["n"] > 5] == [cribrec.game(r) for r in games[5:]]
+    assert export.people_names(got) == ["ANN", "CY", "BEE"]
