@@ -389,3 +389,9 @@ def test_seats_changed_by_hand_are_checked_when_read(tmp_path, games):
     assert [g["n"] for g in got if "cribbage" not in g] == [1, 2, 3, 4, 5]
     assert [g["cribbage"] for g in got if g["n"] > 5] == [cribrec.game(r) for r in games[5:]]
     assert export.people_names(got) == ["ANN", "CY", "BEE"]
+
+
+def test_an_odd_name_is_printed_quoted():
+    assert [cribrec.name_shown(n) for n in ("ANN", "A B", "ÉVE", "a,b")] == ["ANN", "A B", "ÉVE", "a,b"]
+    assert [cribrec.name_shown(n) for n in (" A", "A\n", '"', "\\", "\x07")] == [
+        '" A"', '"A\\n"', '"\\""', '"\\\\"', '"\\u0007"']

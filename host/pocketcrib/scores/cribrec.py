@@ -297,8 +297,10 @@ def race(g):
 
 
 def name_shown(name):
-    """A person's name as printed: as written, or quoted (JSON) if it has odd spaces or characters."""
-    return name if name.isprintable() and name.strip() == name else json.dumps(name)
+    """A person's name as printed: as written, or quoted (JSON) if it has odd spaces or characters (a quote
+    among them, so that a quoted name reads as one)."""
+    plain = name.isprintable() and name.strip() == name and '"' not in name and "\\" not in name
+    return name if plain else json.dumps(name)
 
 
 def who(g, seat):
