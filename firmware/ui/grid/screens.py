@@ -35,6 +35,8 @@ class GridTable:
         self.hint = None  # (best square, its expectation, the cursor's) while shown
         g = self.game
         self.cur = g.squares()[0]  # with Foster's rule: the middle, the only square
+        if g.moves:
+            self._near(g.moves[-1])  # this player's last card (after a hand-over, a resume)
         self.view = (0, 0)
         self._follow()
 
@@ -112,15 +114,25 @@ class GridTable:
         if play.over:
             play.show()
             return
-        g = self.game  # the next player's, with more than one
-        if not g.legal(self.cur):
-            # Onto the nearest square the next card may take, as the eye measures it on the
-            # grid (rows and columns away), the first in board order among equals.
-            side = g.side
-            y, x = divmod(self.cur, side)
-            self.cur = min(g.squares(), key=lambda s: (abs(s // side - y) + abs(s % side - x), s))
+        if play.players > 1:
+            # Every grid hidden until the next player has the device; over this table, so
+            # that its module and the advisor stay loaded (the hand-over then makes a new one).
+            self.app.visit("GridPass")
+            return
+        self._near(self.cur)
         self._follow()
         self.app.redraw()
+
+    def _near(self, square):
+        """The cursor onto the square, or if the card may not go there onto the nearest
+        square it may, as the eye measures it on the grid (rows and columns away), the
+        first in board order among equals."""
+        g = self.game
+        self.cur = square
+        if not g.legal(square):
+            side = g.side
+            y, x = divmod(square, side)
+            self.cur = min(g.squares(), key=lambda s: (abs(s // side - y) + abs(s % side - x), s))
 
     def draw(self, fb):
         g = self.game
@@ -143,7 +155,7 @@ class GridTable:
                       col * _CELL_W + 14, n * _CELL_H + 1)
         # The panel: the card to place, the score so far, the turn.
         play = self.play
-        gfx.text(fb, "Next" if play.players == 1 else "P%d" % (play.turn + 1), _PANEL_X, 0)
+        gfx.text(fb, "Next" if play.players == 1 else play.name(play.turn), _PANEL_X, 0)
         if g.next is not None:
             gfx.mini(fb, g.next, _PANEL_X, 9)
         gfx.text(fb, str(g.score), _PANEL_X, 22)
@@ -210,7 +222,7 @@ class GridOver:
     def draw(self, fb):
         g = self.game
         word = "won" if g.won else "lost"
-        who = "" if self.player is None else "P%d " % (self.player + 1)
+        who = "" if self.player is None else self.play.name(self.player) + " "
         gfx.bar(fb, "%s%s %d %s" % (who, "Squares" if g.kind == 1 else "Poker", g.score, word))
         lines = g.lines()
         half = len(lines) // 2
@@ -279,7 +291,7 @@ class GridRank:
             if lit:
                 fb.fill_rect(0, y - 1, 128, 9, 1)
             c = 0 if lit else 1
-            gfx.text(fb, "%d. Player %d" % (places[i], i + 1), 2, y, c)
+            gfx.text(fb, "%d. %s" % (places[i], play.name(i)), 2, y, c)
             gfx.right(fb, "%d" % play.games[i].score, 110, y, c)
             if play.games[i].won:
                 gfx.text(fb, "*", 114, y, c)
