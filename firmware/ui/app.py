@@ -68,7 +68,7 @@ SCREENS = {
     "GridMenu": "ui.grid.menu",
     "GridTable": "ui.grid.screens",
     "GridOver": "ui.grid.screens",
-    "GridRank": "ui.grid.screens",
+    "GridRank": "ui.grid.people",
     "GridPass": "ui.grid.people",
     "CribSetup": "ui.cribbage.setup",
     "CribStats": "ui.cribbage.stats",

@@ -152,10 +152,10 @@ def test_two_players_never_see_each_others_grid(tmp_path, monkeypatch):
     # A hand-over before every card of every player, the first included.
     assert w.passes >= 2 * 25 and w.tables >= 2 * 25
     assert w.seen[w.seen.index("GridMenu"):][:3] == ["GridMenu", "GridPass", "GridTable"]
-    # The end shows every grid, and the hand-over's module is let go.
-    assert "ui.grid.people" not in sys.modules
+    # The end shows every grid; the ranking (with the hand-over) lets the table and its advisor go.
+    assert "players.placement" not in sys.modules and "ui.grid.screens" not in sys.modules
     sim.press("RIGHT")
-    assert screen(sim) == "GridOver"
+    assert screen(sim) == "GridOver" and sim.app.screen.game is play.games[sim.app.under[-1].order()[0][0]]
 
 
 def test_four_players_never_see_another_grid(tmp_path, monkeypatch):

@@ -10,8 +10,8 @@
 # window of it that follows the cursor; a dot marks each square the card may
 # go on; B held pauses. GridOver: the end review, every line's hand and
 # points, the total, and how often the player's square was the advisor's.
-# GridRank: several players' places; A there (or on GridOver alone) records
-# the games and asks for high scores' initials.
+# A there (alone) records the game and asks for the high score's initials.
+# Between several players: ui.grid.people.
 from micropython import const
 
 from rules import grids
@@ -249,51 +249,3 @@ class GridOver:
             gfx.mini(fb, g.starter, 93, 38)
         gfx.text(fb, "v" if self.page == 0 else "^", 122, 56)
 
-
-class GridRank:
-    """Several players on one deal: their places, best first. UP/DOWN pick a
-    player, RIGHT shows that grid's review; A records the games."""
-
-    def __init__(self, app):
-        self.app = app
-        self.play = app.play
-        self.cur = 0
-        self.meant = Deliberate(app)
-
-    def order(self):
-        """The players, best first (ties in seat order), with their places."""
-        places = self.play.places()
-        return sorted(range(len(places)), key=lambda i: (places[i], i)), places
-
-    def key(self, k):
-        n = self.play.players
-        if k == A:
-            if self.meant.a():
-                self.play.finish()
-            return
-        self.meant.other()
-        if k == UP or k == DOWN:
-            self.cur = (self.cur + (1 if k == DOWN else -1)) % n
-        elif k == RIGHT:
-            self.app.visit("GridOver", self.order()[0][self.cur])
-            return
-        self.app.redraw()
-
-    def draw(self, fb):
-        play = self.play
-        g = play.games[0]
-        gfx.bar(fb, "Final places")
-        order, places = self.order()
-        y = 11
-        for row in range(len(order)):
-            i = order[row]
-            lit = row == self.cur
-            if lit:
-                fb.fill_rect(0, y - 1, 128, 9, 1)
-            c = 0 if lit else 1
-            gfx.text(fb, "%d. %s" % (places[i], play.name(i)), 2, y, c)
-            gfx.right(fb, "%d" % play.games[i].score, 110, y, c)
-            if play.games[i].won:
-                gfx.text(fb, "*", 114, y, c)
-            y += 9
-        gfx.text(fb, "*%d wins  > review" % g.target, 2, 56)
