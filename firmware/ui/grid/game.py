@@ -94,6 +94,11 @@ class GridPlay:
     def show(self):
         self.app.go(self.where())
 
+    def hand_over(self):
+        """After a card with several players: the hand-over, over the table, so that its
+        module and the advisor stay loaded (the hand-over then shows a new table)."""
+        self.app.visit("GridPass")
+
     def pause_line(self):
         return "Code " + _pretty(self.code())
 

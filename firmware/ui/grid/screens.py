@@ -115,9 +115,7 @@ class GridTable:
             play.show()
             return
         if play.players > 1:
-            # Every grid hidden until the next player has the device; over this table, so
-            # that its module and the advisor stay loaded (the hand-over then makes a new one).
-            self.app.visit("GridPass")
+            play.hand_over()  # every grid hidden until the next player has the device
             return
         self._near(self.cur)
         self._follow()
