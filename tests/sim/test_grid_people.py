@@ -266,3 +266,29 @@ def test_the_hand_over_fits_the_widest_names(tmp_path, monkeypatch):
         assert "188" not in " ".join(s for s, *_ in drawn)
     assert "A when only WWW" in [s for s, *_ in drawn]
 
+
+
+def test_the_names_fit_the_table_the_places_and_the_review(tmp_path, monkeypatch):
+    sim = Sim(tmp_path, seed=4)
+    sim.saves.set("names", "WWW" * 4)
+    drawn = texts.record(monkeypatch)
+
+    def fits():
+        for g in sim.app.play.games:  # three-digit scores (as tests/sim/test_text_fits.py widens them)
+            g._score = (g.turn, 188)
+        drawn.clear()
+        sim.app.redraw()
+        sim.app.step()
+        assert drawn and texts.problems(drawn) == [], screen(sim)
+
+    sim.run_script(grid_keys(kind=4, players=2))  # Cribbage Squares: its review's title is the longer
+    while screen(sim) != "GridRank":
+        if screen(sim) == "GridPass":
+            sim.run_script(["wait:1.1", "A"])
+        if sim.app.play.games[0].turn == 5:
+            fits()  # the table, the name on its panel
+        sim.press("A")
+    fits()
+    sim.press("RIGHT")
+    assert screen(sim) == "GridOver"
+    fits()
