@@ -131,6 +131,7 @@ def table_heap(players):
     for k in keys:
         uiboard.press(app, k)
     most = {}
+    slowest = {}  # the slowest A on each screen, ms (the table's includes the advisor's tally)
     while app.play.games[-1].turn < 8:
         name = type(app.screen).__name__
         h = yield from heap()
@@ -138,10 +139,12 @@ def table_heap(players):
             most[name] = max(most.get(name, 0), h)
         if name != "GridTable":
             uiboard.wait(app, 1100)  # the hand-over takes A after a pause
+        t0 = clock_ms()
         uiboard.press(app, "A")
+        slowest[name] = max(slowest.get(name, 0), elapsed_ms(t0))
     app = None
     gc.collect()
-    return most
+    return most, slowest
 
 
 def _tmpdir():
@@ -185,11 +188,12 @@ def main():
         print("heap in use during an advisor game (after collections), at most: %d bytes (%.1f KB)" % (
             most, most / 1024))
     for players in (1, 2):
-        most = yield from table_heap(players)
+        most, slowest = yield from table_heap(players)
         if MICROPYTHON:
             print("heap at a grid table through the UI, %s: %s" % (
                 "alone" if players == 1 else "two players",
                 ", ".join("%s %d bytes" % (k, most[k]) for k in sorted(most))))
+        print("  slowest A: %s" % ", ".join("%s %d ms" % (k, slowest[k]) for k in sorted(slowest)))
     if not MICROPYTHON:
         import os
 
