@@ -193,7 +193,8 @@ def main():
             print("heap at a grid table through the UI, %s: %s" % (
                 "alone" if players == 1 else "two players",
                 ", ".join("%s %d bytes" % (k, most[k]) for k in sorted(most))))
-        print("  slowest A: %s" % ", ".join("%s %d ms" % (k, slowest[k]) for k in sorted(slowest)))
+        print("  slowest A through the UI, %s: %s" % ("alone" if players == 1 else "two players",
+                                                     ", ".join("%s %d ms" % (k, slowest[k]) for k in sorted(slowest))))
     if not MICROPYTHON:
         import os
 
