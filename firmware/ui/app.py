@@ -68,7 +68,8 @@ SCREENS = {
     "GridMenu": "ui.grid.menu",
     "GridTable": "ui.grid.screens",
     "GridOver": "ui.grid.screens",
-    "GridRank": "ui.grid.screens",
+    "GridRank": "ui.grid.people",
+    "GridPass": "ui.grid.people",
     "CribSetup": "ui.cribbage.setup",
     "CribStats": "ui.cribbage.stats",
     "CribCut": "ui.cribbage.show",
@@ -101,7 +102,7 @@ HELPERS = {
     "tables.gridtable": ("ui.grid.screens",),
     "ui.calls": ("ui.solitaire.auto", "ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
     "ui.counting": ("ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
-    "ui.deliberate": ("ui.cribbage.people", "ui.grid.screens", "ui.scores", "ui.solitaire.screens"),
+    "ui.deliberate": ("ui.cribbage.people", "ui.grid.people", "ui.grid.screens", "ui.scores", "ui.solitaire.screens"),
 }
 
 

@@ -113,6 +113,14 @@ def grid_keys(kind=0, players=1, resume=False):
     return keys + ["A"]
 
 
+def grid_pass(sim):
+    """On the grid games' hand-over (several players): a pause, then A, as the next player
+    takes the device. Elsewhere nothing."""
+    if type(sim.app.screen).__name__ == "GridPass":
+        sim.wait(1.1)
+        sim.press("A")
+
+
 def people_keys(seats, level=1, target=121):
     """From the title: into the cribbage setup, a seat per letter of `seats` ("P" a
     person, "C" the computer; the first is a person), start. The names stay P1, P2..."""
