@@ -143,30 +143,67 @@ def test_four_hands_two_people_two_computer_partners(tmp_path, monkeypatch):
     assert any(c >> 6 & 3 >= 2 for c in g.trail) or g.deal_no > 1
 
 
-def test_muggins_between_people(tmp_path, monkeypatch):
-    """Each person counts his own hand (and the dealer the crib); a short count scores what
-    was said and the next person takes the rest."""
+def test_muggins_between_people_is_the_next_persons_call(tmp_path, monkeypatch):
+    """Each person counts his own hand (and the dealer the crib). A short count scores what was
+    said; then the device goes to the next person (a hand-over) who calls muggins and takes
+    what was missed, or lets it go: the first time taken, after that let go. The call's screen
+    draws the counted hand and the starter, no other card; the game's moves hold the calls."""
     sim = _sim(tmp_path, 4, count_self=True, muggins=True)
     sim.run_script(people_keys("PP"))
     w = Watch(sim, monkeypatch)
     asked = []
-    for _ in range(400):
+    calls = []  # (the caller, the points missed, taken)
+    for _ in range(600):
         s = sim.app.screen
+        g = sim.app.play.g
         if screen(sim) == "CribShow" and s.asking:
             asked.append(s.seat)
-            sim.press("A")  # says 0: what the hand holds goes to the other
-            assert "to P%d" % (2 - s.seat) in s.lines[-1] or s.points == 0
+            sim.press("A")  # says 0: the next person may take what the hand holds
+            assert "to P" not in s.lines[-1]  # (the computer alone takes it at once)
+        elif screen(sim) == "CribShow" and g.missed:
+            # Only the person who took the device at the hand-over is asked.
+            assert w.holder == g.turn == (s.seat + 1) % 2 and w.passes
+            counted = set(s.cards) | {g.starter}
+            assert set(w.drawn) == counted, "the call's screen drew %s" % sorted(set(w.drawn) - counted)
+            take = not calls
+            calls.append((g.turn, g.missed, take))
+            sim.press("A" if take else "B")
+        elif screen(sim) == "CribDeal" or len(calls) >= 3:
+            break
+        else:
+            if screen(sim) == "CribPass" and g.missed:
+                assert g.turn != sim.app.play.seat
+            w.on()
+    g = sim.app.play.g
+    assert len(calls) >= 2 and asked, (calls, asked)
+    mug = [(seat, p) for seat, label, p, _ in g.log if label == "muggins"]
+    assert mug == [(seat, p) for seat, p, take in calls if take]
+    counted = [p for seat, label, p, _ in g.log if label in ("hand", "crib")]
+    assert counted and all(p == 0 for p in counted)
+    # The calls are moves of the game: a power cut here resumes at the very same point.
+    sim2 = Sim(tmp_path, seed=99)
+    sim2.run_script(["A", "A"])
+    assert sim2.app.play.g.save() == g.save() and sim2.app.play.g.log == g.log
+
+
+def test_muggins_against_the_computer_alone_goes_at_once(tmp_path):
+    """One person against the computer: a short count's rest goes to the computer at once,
+    no hand-over and no question, as before people came to the table."""
+    sim = _sim(tmp_path, 4, count_self=True, muggins=True)
+    sim.run_script(people_keys("PC"))
+    for _ in range(400):
+        s = sim.app.screen
+        assert screen(sim) != "CribPass"
+        assert sim.app.play.g.missed == 0
+        if screen(sim) == "CribShow" and s.asking:
+            sim.press("A")
+            assert s.points == 0 or s.lines[-1].endswith(", to CPU")
         elif screen(sim) == "CribDeal":
             break
         else:
-            w.on()
+            sim.press(crib_key(s))
     g = sim.app.play.g
-    assert sorted(set(asked)) == [0, 1] and len(asked) == 3  # both hands and the crib
-    mug = [(seat, p) for seat, label, p, _ in g.log if label == "muggins"]
-    counted = [(seat, p) for seat, label, p, _ in g.log if label in ("hand", "crib")]
-    assert all(p == 0 for _, p in counted) and mug
-    d = g.records[0]
-    assert d.muggins == [d.hand[1] * 0 + sum(p for s, p in mug if s == 0), sum(p for s, p in mug if s == 1)]
+    assert [e for e in g.log if e[1] == "muggins"]
 
 
 def test_a_lone_person_sees_no_hand_over(tmp_path):

@@ -100,8 +100,8 @@ class Crib:
             return "CribOver"
         if len(g.records) > self.seen:
             return "CribDeal"
-        if g.phase == SHOW:
-            return "CribShow"
+        if g.phase == SHOW and not (g.missed and g.turn != self.seat):
+            return "CribShow"  # (a short count's muggins call is handed over to the next person)
         if self.people is not None and g.turn != self.seat and not self.computer(g.turn):
             return "CribPass"  # another person is to act: every hand hidden first
         if g.phase == DISCARD:
@@ -191,8 +191,14 @@ class Crib:
         self.save()
 
     def count(self, claimed):
-        """The hand the show has come to is counted (claimed: the player's count)."""
-        self.g.count_hand(claimed)
+        """The hand the show has come to is counted (claimed: the player's count). Between
+        people, a short count waits for the next person's call (muggins or not); the
+        computer calls it at once."""
+        g = self.g
+        seat = g.show_step()[0]
+        g.count_hand(claimed, self.people is not None and not self.computer((seat + 1) % g.players))
+        if g.missed:
+            self.seat = seat  # he has the device: the next person's call is handed over
         self.save()
 
     def coach_review(self):
