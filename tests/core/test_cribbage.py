@@ -558,19 +558,29 @@ def test_muggins_asked_is_the_next_seats_call():
         assert "muggins" in str(e)
 
 
-def test_a_claim_that_was_no_short_count_in_a_save_is_refused():
+def _sealed(body):
+    """A save's body with its checksum."""
     from rules.envelope import checksum
 
+    c = checksum(body)
+    return bytes(body) + bytes((c >> 8, c & 255))
+
+
+def _refused(body):
+    """A save's body, sealed with a right checksum, is refused as damaged."""
+    try:
+        load(_sealed(body))
+        assert False
+    except ValueError as e:
+        assert "damaged" in str(e)
+
+
+def test_a_claim_that_was_no_short_count_in_a_save_is_refused():
     g = next(t for t in (_short_count(seed) for seed in range(50)) if t is not None)
     g.count_hand(1, ask=True)
     body = bytearray(g.save()[:-2])
     body[-1] = 84 + 29  # "said 29, short": no hand is worth more
-    c = checksum(body)
-    try:
-        load(bytes(body) + bytes((c >> 8, c & 255)))
-        assert False
-    except ValueError as e:
-        assert "damaged" in str(e)
+    _refused(body)
 
 
 # A game to 61 with muggins, saved before muggins was the next seat's call (issue 25): its short
@@ -590,15 +600,12 @@ def test_an_old_save_with_muggins_replays_exactly():
                    (0, "muggins", 2), (0, "muggins", 2), (1, "muggins", 4)]
     check_totals(g)
     # Cut short after each move, it replays to a game that goes on the same.
-    from rules.envelope import checksum
-
     n = len(data) - 14
     for k in range(0, n + 1, 7):
         body = bytearray(data[:12 + k])
         body[10], body[11] = k >> 8, k & 255
-        c = checksum(body)
         try:
-            part = load(bytes(body) + bytes((c >> 8, c & 255)))
+            part = load(_sealed(body))
         except ValueError:
             continue  # (between the two cards of a lay-away)
         assert part.save()[12:-2] == data[12:12 + k] and part.missed == 0
@@ -647,34 +654,20 @@ def test_damaged_saves_are_refused():
 
 
 def test_a_save_cut_between_two_cards_laid_away_is_refused():
-    from rules.envelope import checksum
-
     g = Cribbage(8, 2)
     h = g.hands[g.turn]
     g.discard(g.turn, h[0], h[1])
     body = bytearray(g.save()[:-2])
     body = body[:-1]
     body[11] -= 1  # one move fewer
-    c = checksum(body)
-    try:
-        load(bytes(body) + bytes((c >> 8, c & 255)))
-        assert False
-    except ValueError as e:
-        assert "damaged" in str(e)
+    _refused(body)
 
 
 def test_a_save_with_a_wrong_move_but_a_right_checksum_is_refused():
-    from rules.envelope import checksum
-
     g = Cribbage(8, 2)
     rng = Rng(8)
     for _ in range(6):
         random_move(g, rng)
     body = bytearray(g.save()[:-2])
     body[-1] = 52  # a go that the rules do not allow here, or a card not held
-    c = checksum(body)
-    try:
-        load(bytes(body) + bytes((c >> 8, c & 255)))
-        assert False
-    except ValueError as e:
-        assert "damaged" in str(e)
+    _refused(body)
