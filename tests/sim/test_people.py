@@ -8,7 +8,7 @@ ui.gfx.mini, recorded with their values) must hold no card of a hand still held,
 crib, except the hand of the person who last took the device on the hand-over screen, and
 that only on his own turn. So between a person's move and the next person's confirmation
 no hand is on the glass, while the computer moves too."""
-from helpers.drive import MENU_ROW, crib_key, people_keys, people_on, to_menu_row
+from helpers.drive import MENU_ROW, crib_key, crib_on, people_keys, people_on, to_menu_row
 
 from pocketcrib.twins.sim import Sim
 from rules.cribbage import DISCARD, PLAY
@@ -218,7 +218,7 @@ def test_a_lone_person_sees_no_hand_over(tmp_path):
 def test_names_are_kept_and_a_resumed_game_is_handed_over(tmp_path, monkeypatch):
     sim = _sim(tmp_path, 6)
     # Seat 2 a person, named BEE on the Initials screen (it starts from P2).
-    keys = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "RIGHT", "A"]
+    keys = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "RIGHT", "RIGHT", "A"]
     sim.run_script(keys)
     assert screen(sim) == "Initials"
     sim.run_script(["DOWN"] * 14 + ["RIGHT"] + ["UP"] * 13 + ["RIGHT"] + ["UP"] * 4 + ["A"])  # P2(A) -> BEE
@@ -230,7 +230,7 @@ def test_names_are_kept_and_a_resumed_game_is_handed_over(tmp_path, monkeypatch)
     assert screen(sim) == "Menu"
     sim.press("A")  # the menu is back on its cribbage row
     assert sim.app.screen.names[1] == name
-    sim.run_script(["UP", "RIGHT", "DOWN", "A", "A"])  # a person again; Start; past the cut
+    sim.run_script(["UP", "LEFT", "LEFT", "DOWN", "A", "A"])  # a person again; Start; past the cut
     crib = sim.app.play
     assert crib.people == ["P1", name]
     w = Watch(sim, monkeypatch)
@@ -274,3 +274,78 @@ def test_a_people_record_is_kept_and_counted_per_person(tmp_path):
     assert ann["games"] == bee["games"] == 2
     assert ann["wins"] + bee["wins"] == 2 and ann["wins"] == 1  # one game from each seat
     assert ann["dealt"] + ann["poned"] == 2 * len(g.records)
+
+
+def test_a_level_per_computer_seat(tmp_path, monkeypatch):
+    """Each computer seat plays at its own level (the setup's seat rows go round person, Easy,
+    Normal, Expert); the record keeps the level per seat, and "level" the first computer
+    seat's, as records had it. A power cut brings the levels back."""
+    from storage import fields
+
+    sim = _sim(tmp_path, 21)
+    sim.run_script(people_keys("P02", target=61))  # three hands: seat 2 Easy, seat 3 Expert
+    crib = sim.app.play
+    assert crib.people is None and crib.levels == [None, 0, 2] and crib.level == 0
+    asked = {}
+    level_of = crib.level_of
+
+    def recorded(seat):
+        asked.setdefault(seat, set()).add(level_of(seat))
+        return level_of(seat)
+
+    monkeypatch.setattr(crib, "level_of", recorded)
+    for _ in range(40):
+        crib_on(sim)
+    sim2 = Sim(tmp_path, seed=99)  # a power cut
+    sim2.run_script(["A", "A"])
+    assert sim2.app.play.levels == [None, 0, 2] and sim2.app.play.level == 0
+    seen = []
+    for _ in range(3000):
+        if screen(sim) == "CribOver":
+            break
+        seen.append(screen(sim))
+        crib_on(sim)
+    assert screen(sim) == "CribOver" and "CribPass" not in seen
+    assert asked == {1: {"easy"}, 2: {"expert"}}
+    sim.press("A")
+    rec = list(sim.saves.history())[-1]
+    assert rec["levels"] == [None, 0, 2] and rec["level"] == 0 and "people" not in rec
+    assert fields.game_record(rec) is None
+
+
+def test_the_setup_goes_round_person_and_levels(tmp_path):
+    sim = _sim(tmp_path, 22)
+    sim.run_script(to_menu_row(MENU_ROW["cribbage"]) + ["UP"])  # seat 2's row
+    s = sim.app.screen
+    got = []
+    for _ in range(4):
+        got.append(s.levels[1])
+        sim.press("RIGHT")
+    assert got == [1, 2, None, 0] and s.levels[1] == 1
+    sim.press("LEFT")
+    assert s.levels[1] == 0
+    # Every seat at one level: no "levels" anywhere (as before levels were per seat).
+    sim.run_script(["RIGHT", "DOWN", "A"])
+    assert sim.app.play.levels is None and sim.app.play.level == 1
+
+
+def test_levels_in_a_record_are_checked():
+    """"levels" (optional): a level 0-2 per computer seat, None per person's seat; "level" is
+    the first computer seat's. The board's rules (and so the host's pull) refuse anything else."""
+    from helpers.cribgames import _Table, play
+
+    from storage import fields
+    from ui.cribbage.history import record
+
+    two = record(_Table(play(21), 2, None, [None, 2]), None)
+    assert two["levels"] == [None, 2] and two["level"] == 2 and fields.crib_record(two) is None
+    assert "levels" not in record(_Table(play(21), 2), None)
+    for bad in ([None, 1], [0, 2], [None], [None, 2, 2], [None, 3], [None, True], [None, "2"], "x", [None, None]):
+        assert fields.crib_record(dict(two, levels=bad)) == "levels", bad
+    three = record(_Table(play(23, 3), 0, ["ANN", None, "BEE"], [None, 0, None]), None)
+    assert fields.crib_record(three) is None
+    for bad in ([None, 0, 0], [None, None, None], [0, 0, None], [None, 1, None]):
+        assert fields.crib_record(dict(three, levels=bad)) == "levels", bad
+    four = record(_Table(play(24, 4), 2, ["ANN", "BEE", None, None], [None, None, 2, 0]), None)
+    assert fields.crib_record(four) is None
+    assert fields.crib_record(dict(four, levels=[None, None, 0, 2])) == "levels"  # level is seat 3's

@@ -25,10 +25,12 @@ _SAVE_VERSION = const(1)  # ui.cribbage.resume reads it back
 class Crib:
     """A game of cribbage against the computer and where it stands."""
 
-    def __init__(self, app, g, level, people=None):
+    def __init__(self, app, g, level, people=None, levels=None):
         self.app = app
         self.g = g
-        self.level = level  # 0..2, an index into LEVELS
+        self.level = level  # 0..2, an index into LEVELS: the first computer seat's (1 if none)
+        # None: every computer seat at `level`; else per seat its level, None for a person's.
+        self.levels = levels
         # None: you alone against the computer. Else a name per seat, None for the computer's.
         self.people = people
         # The seat whose hand the glass may show: yours; with people, the person who
@@ -79,6 +81,10 @@ class Crib:
         """True if the computer plays the seat."""
         p = self.people
         return seat != ME if p is None else not p[seat]
+
+    def level_of(self, seat):
+        """The level the computer plays the seat at (a name in LEVELS)."""
+        return LEVELS[self.level if self.levels is None else self.levels[seat]]
 
     def scores_line(self):
         g = self.g
@@ -133,7 +139,7 @@ class Crib:
         g = self.g
         while g.phase == DISCARD and self.computer(g.turn):
             s = g.turn
-            g.discard(s, *cpu.discard(g, s, LEVELS[self.level]))
+            g.discard(s, *cpu.discard(g, s, self.level_of(s)))
         if g.phase != DISCARD:
             cpu.let_go()  # the play needs no advisor: RAM for the table
 
@@ -164,7 +170,7 @@ class Crib:
         from players import cpu
 
         g = self.g
-        self.move(g.turn, cpu.play(g, g.turn, LEVELS[self.level]))
+        self.move(g.turn, cpu.play(g, g.turn, self.level_of(g.turn)))
 
     def move(self, seat, card):
         g = self.g
@@ -232,15 +238,18 @@ class Crib:
             if r.lay:
                 lay = list(r.lay[0]) + [r.lay[1], r.lay[2]] + ([True] if r.lay[3] else [])
             review = [lay, r.plays, r.same, r.lost, list(r.worst) if r.worst else None]
-        return {"v": _SAVE_VERSION, "game": VARIANT, "save": hexlify(self.g.save()).decode(),
-                "level": self.level, "seen": self.seen, "started": self.started,
-                "done": self.done, "recorded": self.recorded, "review": review}
-
-    def save(self):
-        d = self.state()
+        d = {"v": _SAVE_VERSION, "game": VARIANT, "save": hexlify(self.g.save()).decode(),
+             "level": self.level, "seen": self.seen, "started": self.started,
+             "done": self.done, "recorded": self.recorded, "review": review}
+        # (Here, not in save(): the game's end saves state() with its record, people and all.)
         if self.people is not None:
             d["people"] = self.people
-        self.app.saves.save_current(d)
+        if self.levels is not None:
+            d["levels"] = self.levels
+        return d
+
+    def save(self):
+        self.app.saves.save_current(self.state())
 
     # The end
 
@@ -284,10 +293,10 @@ def said(crib, seat, card, items):
     return s
 
 
-def start(app, level, players=2, target=121, people=None):
+def start(app, level, players=2, target=121, people=None, levels=None):
     g = Cribbage(app.new_seed(), players, target,
                  muggins=bool(app.saves.get("count_self") and app.saves.get("muggins")))
-    crib = Crib(app, g, level, people)
+    crib = Crib(app, g, level, people, levels)
     app.play = crib
     crib.save()
     crib.show()
