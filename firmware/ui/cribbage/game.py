@@ -87,11 +87,23 @@ class Crib:
         return LEVELS[self.level if self.levels is None else self.levels[seat]]
 
     def scores_line(self):
+        """"You 14  C1 24  C2 8", "Us 60  Them 58"; with people their names ("ANN,CY 14" for
+        partners: "+" would outrun the glass), and one space apart where two would."""
+        from ui.gfx import width
+
         g = self.g
-        if g.sides == 3:  # "You 14  C1 24  C2 8": three full names and scores outrun the glass
-            return "  ".join("%s %d" % (("You" if s == ME else "C%d" % s) if self.people is None
-                                        else self.name(s), g.scores[s]) for s in range(3))
-        return "  ".join("%s %d" % (self.side_name(s), g.scores[s]) for s in range(g.sides))
+        p = self.people
+        parts = []
+        for s in range(g.sides):
+            if g.sides == 3 and p is None:  # (three full names and scores outrun the glass)
+                who = "You" if s == ME else "C%d" % s
+            elif g.players == 4 and p is not None:
+                who = self.name(s) + "," + self.name(s + 2)
+            else:
+                who = self.side_name(s)
+            parts.append("%s %d" % (who, g.scores[s]))
+        line = "  ".join(parts)
+        return line if width(line) <= 126 else " ".join(parts)  # (the title bar's room)
 
     def pause_line(self):
         return "Cribbage to %d: %s" % (self.g.target, self.scores_line())
