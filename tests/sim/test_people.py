@@ -172,7 +172,7 @@ def test_muggins_between_people_is_the_next_persons_call(tmp_path, monkeypatch):
             break
         else:
             if screen(sim) == "CribPass" and g.missed:
-                assert g.turn != sim.app.play.seat
+                assert g.turn != sim.app.play.seat and not w.drawn  # (no card on the hand-over)
             w.on()
     g = sim.app.play.g
     assert len(calls) >= 2 and asked, (calls, asked)
