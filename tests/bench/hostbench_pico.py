@@ -209,9 +209,8 @@ fresh(40)
 press("cribbage", "A", "title -> menu")
 to_row("cribbage", "Cribbage vs computer")
 press("cribbage", "A", "cribbage setup")
-# As tests/helpers/drive.crib_keys: up from Start past the two seats to the level, Expert, then
-# down past 121, two hands and the seats to Start.
-for k in ("UP", "UP", "UP", "UP", "UP", "RIGHT", "DOWN", "DOWN", "DOWN", "DOWN", "DOWN"):
+# As tests/helpers/drive.crib_keys: up from Start to the computer's seat, Expert, down to Start.
+for k in ("UP", "RIGHT", "DOWN"):
     press("cribbage", k, "setup: " + k)
 press("cribbage", "A", "setup: start")
 press("cribbage", "A", "enter the cribbage table")

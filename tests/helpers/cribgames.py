@@ -8,11 +8,12 @@ from players import LEVELS
 
 
 class _Table:
-    """What ui.cribbage.history.record reads of ui.cribbage.game.Crib: the engine, the level
-    and the people at the table (None: the player alone against the computer)."""
+    """What ui.cribbage.history.record reads of ui.cribbage.game.Crib: the engine, the level,
+    the people at the table (None: the player alone against the computer) and the level per
+    seat (None: every computer seat at the level)."""
 
-    def __init__(self, g, level, people=None):
-        self.g, self.level, self.people = g, level, people
+    def __init__(self, g, level, people=None, levels=None):
+        self.g, self.level, self.people, self.levels = g, level, people, levels
 
 
 def play(seed, players=2, target=121, level=0, double_skunk=True, levels=None):

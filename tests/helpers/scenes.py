@@ -30,7 +30,7 @@ _WIDE = [" UP" * 7 + " RIGHT" + " DOWN" * (5 + i) + " RIGHT" + " DOWN" * 14 + " 
 _FOUR = _BOARD + " DOWN RIGHT RIGHT DOWN DOWN A" + "".join(_WIDE) + " DOWN DOWN A"
 _THREE = _BOARD + " DOWN RIGHT DOWN DOWN A" + "".join(_WIDE[:3]) + " DOWN DOWN A"
 _HAND = " RIGHT RIGHT DOWN RIGHT DOWN RIGHT RIGHT DOWN UP RIGHT UP LEFT LEFT RIGHT DOWN"  # 5H 6D 6C 4S, JH
-_PEOPLE = "A" + " DOWN" * 9 + " A UP RIGHT DOWN A A"  # seat 2 a person, start, past the cut
+_PEOPLE = "A" + " DOWN" * 9 + " A UP RIGHT RIGHT DOWN A A"  # seat 2 a person, start, past the cut
 SCENES = {
     "title": (7, "", "Title"),
     "menu": (7, "A", "Menu"),
@@ -85,7 +85,7 @@ SCENES = {
     # Issue 25: two people at one device (seat 2 a person): the hand-over after the first card of the play.
     "crib_pass": (7, _PEOPLE + " wait:1.2 A" + _LAY + " wait:1.2 A" + _LAY + " wait:1.2 A A wait:1.2",
                   "CribPass"),
-    "crib_people": (7, "A" + " DOWN" * 9 + " A UP RIGHT", "CribSetup"),
+    "crib_people": (7, "A" + " DOWN" * 9 + " A UP RIGHT RIGHT", "CribSetup"),
     # Issue 11: the grid solitaires, seed 7 (the same pack as tests/sim/snapshots/grid/).
     "grid_menu": (7, _GRID + " UP RIGHT", "GridMenu"),
     "grid_table": (7, _GRID + " A" + " A" * 13 + " RIGHT DOWN", "GridTable"),

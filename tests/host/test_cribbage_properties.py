@@ -21,6 +21,10 @@ PROFILE = oddrecords.profile("host")
 
 REAL = [cribgames.record(seed, 1, players=p, target=t) for seed, p, t in
         ((31, 2, 121), (32, 3, 61), (33, 4, 121), (34, 2, 61))]
+# Between people (issue 25): a name a seat or None for the computer's, and its level per seat.
+PEOPLE = [dict(cribgames.record(35, 1, players=4, target=61, level=2), people=["ANN", None, "BEE", None],
+              levels=[None, 2, None, 0]),
+         dict(cribgames.record(36, 1, players=3, target=61, level=0), levels=[None, 0, 1])]
 # What the host checks again when it takes a game apart (cribrec.game); the board's rules, which a pull
 # puts every cribbage record through first, also check n, seed, date, code, gen and strange keys.
 CHECKED = {"players", "target", "scores", "score", "won", "level", "skunk", "deals"}
@@ -34,9 +38,9 @@ small = st.integers(-3, 300)
 @st.composite
 def odd_record(draw):
     """A real record with one to three fields made odd, its deals damaged, or both."""
-    rec = dict(draw(st.sampled_from(REAL)))
+    rec = dict(draw(st.sampled_from(REAL + PEOPLE)))
     for _ in range(draw(st.integers(0, 3))):
-        key = draw(st.sampled_from(sorted(CHECKED | {"n", "seed", "date", "extra"})))
+        key = draw(st.sampled_from(sorted(CHECKED | {"n", "seed", "date", "extra", "people", "levels"})))
         rec[key] = draw(odd | small | st.lists(small, max_size=4))
     if draw(st.booleans()) and isinstance(rec.get("deals"), str):
         raw = bytearray(bytes.fromhex(rec["deals"])) if all(c in "0123456789abcdef" for c in rec["deals"]) else None
@@ -58,7 +62,7 @@ def verdict(rec):
 
 
 def test_real_records_pass_both_checks():
-    for rec in REAL:
+    for rec in REAL + PEOPLE:
         assert fields.game_record(rec) is None and verdict(rec) is not None
 
 

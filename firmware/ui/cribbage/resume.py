@@ -11,7 +11,7 @@ from ui.cribbage import ME
 from ui.cribbage.game import Crib
 
 _SAVE_VERSION = const(1)  # ui.cribbage.game's
-_STATE = ("v", "game", "save", "level", "seen", "started", "done", "recorded", "review", "people")
+_STATE = ("v", "game", "save", "level", "seen", "started", "done", "recorded", "review", "people", "levels")
 
 
 def resumed(app, data):
@@ -40,7 +40,13 @@ def resumed(app, data):
     people = data.get("people")
     if people is not None and not _people(people, g.players):
         raise ValueError("saved cribbage game: bad %s" % "people")
-    crib = Crib(app, g, level, people)
+    levels = data.get("levels")  # saves from before levels per seat have none: all at level
+    if levels is not None:
+        from storage.fields import crib_levels
+
+        if not crib_levels(levels, people, g.players, level):
+            raise ValueError("saved cribbage game: bad %s" % "levels")
+    crib = Crib(app, g, level, people, levels)
     crib.seen = seen
     crib.started = data.get("started") is True
     crib.done = done
