@@ -160,9 +160,13 @@ def answered(frames, presser, key):
 
 
 def test_a_game_played_by_keys_is_pulled_backed_up_and_restored(home, cli, tmp_path, flashed):
+    title = Sim(tmp_path / "sim").frame()
     frames = Frames(tmp_path / "screen")
     board = pico(tmp_path, "board", flashed[0], screen=tmp_path / "screen").start()
     try:
+        # The title drawn: the game samples its keys (one held at its first sample is no press, and
+        # the port is up well before that: once main.py runs).
+        until(drawn(frames, None, lambda: title in frames.first), "the title")
         presser = view.Presser(board.press, board.seen, view.button_pins())
         started = time.monotonic()
         # Title, menu, Solitaire Cribbage (its first game), six deals; then game over: RIGHT, so that
@@ -437,3 +441,52 @@ def test_the_one_uf2_pocketcrib_writes_boots_to_the_title(home, cli, tmp_path):
         board.stop()
         frames.close()
     clean_log(tmp_path)
+
+
+def _ready_said(folder):
+    """What the launcher said of the board's readiness (its last power-up), from its log."""
+    said = [x for x in (folder / "pico.log").read_text(errors="replace").splitlines()
+            if x.startswith("emulated Pico ready: ")]
+    assert said, "the launcher never said how it knew the board was ready"
+    return said[-1]
+
+
+def test_the_port_is_announced_once_the_firmware_listens_and_mpremote_gets_in_at_once(home, tmp_path, flashed):
+    # The port comes when the firmware shows it would take a Ctrl-C: the game reading its pins, the
+    # stock firmware waiting at its REPL (not after a fixed wait). Announced as soon as the host's
+    # line state is set, the game's board made mpremote fail 2 times in 3 ("could not enter raw
+    # repl": its Ctrl-C came while _boot.py mounted the flash and waited in stdin, unread).
+    signs = ("its program reads its pins", "it waits for the host's bytes", "at its REPL's prompt")
+    for name, image, how in (("game", flashed[0], signs[:2]), ("stock", None, signs[1:])):
+        for power_up in range(2):
+            board = pico(tmp_path, name, image if power_up == 0 else None).start()
+            try:
+                said = _ready_said(tmp_path / name)
+                ran = mpremote(board.port, "exec", "print(6 * 7)")
+            finally:
+                board.stop()
+            assert ran.returncode == 0 and ran.stdout.strip() == "42", ran.stdout + ran.stderr
+            assert any(sign in said for sign in how), said
+            ms = float(said.split(", ")[-1].split()[0])
+            print(f"{name} board, power-up {power_up + 1}: {said}")
+            assert ms < 1000  # the last resort (a firmware that never shows it listens) not needed
+    clean_log(tmp_path / "game")
+
+
+def test_at_the_repl_a_key_is_taken_at_once(home, tmp_path):
+    # At the REPL (a `scores pull` from another terminal stopped the game, say) nothing reads the
+    # pins: the board says so at once, and lets the key go, rather than holding it until the
+    # presser gives up (two minutes; before, the emulated Pico told a press only once its
+    # firmware read the pins).
+    a = view.button_pins()["A"]
+    board = pico(tmp_path, "repl").start()  # a blank flash: the stock firmware's REPL
+    try:
+        ran = mpremote(board.port, "exec", "pass")  # left at the friendly REPL, its prompt sent
+        assert ran.returncode == 0, ran.stderr
+        board.press({a: 0}, 1, view.SPAN_MS, then={a: 1})
+        until(lambda: board.seen() == 1, "the board to tell the press", within=view.GIVE_UP_MS / 4000)
+        value = mpremote(board.port, "exec", f"import machine; print(machine.Pin({a}, machine.Pin.IN).value())")
+        assert value.returncode == 0 and value.stdout.strip() == "1", value.stdout + value.stderr  # let go
+    finally:
+        board.stop()
+
