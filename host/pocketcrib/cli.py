@@ -185,11 +185,12 @@ def cmd_vboard(args):
             print(f"flash {flash}\nA virtual Pocket Crib board is up: `pocketcrib flash` finds it. "
                   "Ctrl-C switches it off.", flush=True)
 
+    pico = (args.pico, args.bootrom) if args.pico or args.bootrom else None
     if args.play:
         from pocketcrib.twins.vboard import view
 
-        return view.play(args.flash, args.port, use_braille=args.braille, window=args.window, scale=args.scale)
-    pico = (args.pico, args.bootrom) if args.pico or args.bootrom else None
+        return view.play(args.flash, args.port, use_braille=args.braille, window=args.window, scale=args.scale,
+                         pico=pico)
     return vboard.serve(args.flash, args.port, uid=args.uid, display=not args.no_display, pins=args.pins,
                         heap=args.heap, ready=ready, micropython=args.micropython, screen=args.screen, pico=pico)
 
@@ -384,7 +385,8 @@ def build_parser():
     c.add_argument("--screen", metavar="FIFO", help=argparse.SUPPRESS)  # where --play reads the display from
     c.add_argument("--pico", type=Path, metavar="FILE.uf2",
                    help="run this MicroPython UF2 (RPI_PICO) on an emulated RP2040 instead of the VM: the real "
-                   "firmware, with --flash the board's flash image (a file); slower than the VM board")
+                   "firmware, with --flash the board's flash image (a file); slower than the VM board; with "
+                   "--play too")
     c.add_argument("--bootrom", type=Path, metavar="FILE",
                    help="with --pico: the RP2040 B1 boot ROM (default: $POCKETCRIB_PICO_BOOTROM, or "
                    "rp2040-b1-bootrom.bin in shared/pico beside the checkout)")

@@ -21,7 +21,7 @@ import time
 import pytest
 
 from helpers.updates import NEW, Cable, firmware_copy, update_incomplete_screen
-from helpers.watch import Glass, until
+from helpers.watch import WAIT, Glass, until
 from pocketcrib import places
 from pocketcrib.board import flash
 from pocketcrib.errors import PocketCribError
@@ -147,6 +147,7 @@ def test_pocketcrib_flash_puts_the_game_on_it_and_it_boots_to_the_title_and_take
 # Keys of a deal of Solitaire Cribbage: mark the two lowest cards (A, RIGHT, A), lay them away (A),
 # skip the counting (B), leave the summary (A); as tests/host/test_vboard_play.py types them.
 DEAL = ("A", "RIGHT", "A", "A", "B", "A")
+DEAL_TYPED = b"zlzzxz"  # the same, as typed in `vboard --play`'s terminal
 
 
 def answered(frames, presser, key):
@@ -490,3 +491,42 @@ def test_at_the_repl_a_key_is_taken_at_once(home, tmp_path):
     finally:
         board.stop()
 
+
+def test_played_in_a_terminal_with_vboard_pico_play_and_pulled(home, cli, tmp_path, flashed):
+    # `pocketcrib vboard --pico UF2 --play`, as a player runs it: the emulated Pico's display drawn
+    # in this terminal (braille at 80x24), keys typed there pressed on its buttons, a whole game of
+    # Solitaire Cribbage played and pulled from another terminal meanwhile. Its flash image is a
+    # copy of one flashed already, so that the tool's own flash step finds the game there.
+    from helpers.terminal import Terminal, glass_of
+
+    from pocketcrib.twins import vboard
+
+    title = glass_of(Sim(tmp_path / "sim").frame())
+    (tmp_path / "play").mkdir()
+    image = tmp_path / "play" / "pico.img"
+    shutil.copyfile(flashed[0], image)
+    env = {"PYTHONPATH": os.pathsep.join([str(places.ROOT / "host"), os.environ.get("PYTHONPATH", "")])}
+    term = Terminal(env, "--pico", str(places.pico_uf2()), "--flash", str(image))
+    quit_sent = False
+    try:
+        assert term.pump(WAIT, until=lambda: "works from another terminal" in term.text()), term.text()[-2000:]
+        boards = vboard.running()
+        assert [(b["kind"], b["flash"]) for b in boards] == [("pico", str(image))] and boards[0]["port"] in term.text()
+        started = time.monotonic()
+        term.wait_glass(lambda g: g == title, "the title, as the firmware draws it on CPython")
+        term.type(b"zz")  # title -> menu -> Solitaire Cribbage
+        term.type(DEAL_TYPED * 6)
+        over = term.glass()
+        term.wait_glass(lambda g: g != over, "the game-over screen's prompt")
+        term.type(b"z")  # the game recorded, on to a high score's initials
+        print(f"a game of Solitaire Cribbage typed in `vboard --pico --play`: {time.monotonic() - started:.0f} s wall")
+        pulled = cli("scores", "pull")
+        assert pulled.returncode == 0, pulled.stderr
+        assert "1 game (1 new)" in pulled.stdout, pulled.stdout
+        os.write(term.fd, b"q")
+        quit_sent = True
+        assert term.wait() == 0, term.text()[-2000:]
+        assert vboard.running() == [] and not os.path.lexists(boards[0]["port"])
+    finally:
+        if not quit_sent:
+            term.abandon()
