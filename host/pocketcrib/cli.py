@@ -186,6 +186,8 @@ def cmd_vboard(args):
                   "Ctrl-C switches it off.", flush=True)
 
     pico = (args.pico, args.bootrom) if args.pico or args.bootrom else None
+    if args.rp2040js:  # for this process and the boards it starts
+        os.environ["POCKETCRIB_RP2040JS"] = str(args.rp2040js.resolve())
     if args.play:
         from pocketcrib.twins.vboard import view
 
@@ -390,6 +392,9 @@ def build_parser():
     c.add_argument("--bootrom", type=Path, metavar="FILE",
                    help="with --pico: the RP2040 B1 boot ROM (default: $POCKETCRIB_PICO_BOOTROM, or "
                    "rp2040-b1-bootrom.bin in shared/pico beside the checkout)")
+    c.add_argument("--rp2040js", type=Path, metavar="DIR",
+                   help="with --pico: the folder rp2040js 1.4.1 was installed into (`npm install --prefix DIR "
+                   "rp2040js@1.4.1`; default: $POCKETCRIB_RP2040JS, the checkout's, or the user data folder's)")
     c.add_argument("--micropython", metavar="VERSION:MPY",
                    help="report an older MicroPython, e.g. 1.18.0:5 (to try `flash` against a board that needs "
                    "updating); the VM itself stays 1.27")
