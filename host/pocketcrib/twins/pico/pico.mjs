@@ -51,7 +51,7 @@ const NS_PER_CYCLE = 8; // 125 MHz
 const SLICE = 20000; // instructions between looks at the outside world
 // A firmware that gives no sign it listens for a Ctrl-C (see listens()) is taken to listen after
 // this much emulated time from power-up or a soft reboot: a last resort, never reached by this
-// project's game (it reads its pins 121 ms from power-up) nor by a board at its REPL.
+// project's game (it waits, then reads its pins, 120-150 ms from power-up) nor by a board at its REPL.
 const DEAF_NS = 1000e6;
 const PARENT = process.ppid;
 const OLED = 0x3c;
