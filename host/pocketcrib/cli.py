@@ -216,11 +216,14 @@ def cmd_vboard(args):
             print(f"flash {flash}\nA virtual Pocket Crib board is up: `pocketcrib flash` finds it. "
                   "Ctrl-C switches it off.", flush=True)
 
+    pico = (args.pico, args.bootrom) if args.pico or args.bootrom else None
+    if args.rp2040js:  # for this process and the boards it starts
+        os.environ["POCKETCRIB_RP2040JS"] = str(args.rp2040js.resolve())
     if args.play:
         from pocketcrib.twins.vboard import view
 
-        return view.play(args.flash, args.port, use_braille=args.braille, window=args.window, scale=args.scale)
-    pico = (args.pico, args.bootrom) if args.pico or args.bootrom else None
+        return view.play(args.flash, args.port, use_braille=args.braille, window=args.window, scale=args.scale,
+                         pico=pico)
     return vboard.serve(args.flash, args.port, uid=args.uid, display=not args.no_display, pins=args.pins,
                         heap=args.heap, ready=ready, micropython=args.micropython, screen=args.screen, pico=pico)
 
@@ -428,10 +431,14 @@ def build_parser():
     c.add_argument("--screen", metavar="FIFO", help=argparse.SUPPRESS)  # where --play reads the display from
     c.add_argument("--pico", type=Path, metavar="FILE.uf2",
                    help="run this MicroPython UF2 (RPI_PICO) on an emulated RP2040 instead of the VM: the real "
-                   "firmware, with --flash the board's flash image (a file); slower than the VM board")
+                   "firmware, with --flash the board's flash image (a file); slower than the VM board; with "
+                   "--play too")
     c.add_argument("--bootrom", type=Path, metavar="FILE",
                    help="with --pico: the RP2040 B1 boot ROM (default: $POCKETCRIB_PICO_BOOTROM, or "
                    "rp2040-b1-bootrom.bin in shared/pico beside the checkout)")
+    c.add_argument("--rp2040js", type=Path, metavar="DIR",
+                   help="with --pico: the folder rp2040js 1.4.1 was installed into (`npm install --prefix DIR "
+                   "rp2040js@1.4.1`; default: $POCKETCRIB_RP2040JS, the checkout's, or the user data folder's)")
     c.add_argument("--micropython", metavar="VERSION:MPY",
                    help="report an older MicroPython, e.g. 1.18.0:5 (to try `flash` against a board that needs "
                    "updating); the VM itself stays 1.27")
