@@ -167,11 +167,6 @@ def refused(rec):
     except ImportError as e:
         return f"not checked ({e}: run pocketcrib from a Pocket Crib checkout, or set POCKETCRIB_FIRMWARE)"
     field = fields.game_record(rec)
-    if field == "levels" and rec.get("variant") == VARIANT and not _knows_levels(fields, rec):
-        # Rules from before "levels" (issue 25): the rest by them, the levels by seats() here.
-        field = fields.game_record({k: v for k, v in rec.items() if k != "levels"})
-        if field is None and not _levels_hold(rec):
-            field = "levels"
     if field is None:
         return None
     why = f"the board's rules refuse its {field!r}: {_shown(rec[field]) if field in rec else '(missing)'}"
@@ -179,26 +174,6 @@ def refused(rec):
     if field == "gen" and type(gen) is int and fields.GEN < gen <= 2**53:
         why += f" (a generator newer than this pocketcrib's, {fields.GEN}: update pocketcrib and pull again)"
     return why
-
-
-def _knows_levels(fields, rec):
-    """Whether the board's rules know "levels": a key of a game of cribbage's, or they take the record
-    with every computer at its level."""
-    if "levels" in getattr(fields, "_CRIB", ()):
-        return True
-    try:
-        _, same = seats(dict(rec, levels=None), rec["players"], rec["level"])
-    except (BadRecord, KeyError, TypeError):
-        return True  # (its other fields are wrong: the rules' word stands)
-    return fields.game_record(dict(rec, levels=list(same))) != "levels"
-
-
-def _levels_hold(rec):
-    try:
-        seats(rec, rec["players"], rec["level"])
-    except (BadRecord, KeyError, TypeError):
-        return False
-    return True
 
 
 def _rules():
