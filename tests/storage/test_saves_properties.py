@@ -259,6 +259,9 @@ REQUIRED = {"history": ("n", "variant", "seed", "score", "won", "target", "round
 # A grid game's record (a missing table is right for Cribbage Squares: not required).
 GRID_REQUIRED = ("n", "variant", "seed", "score", "won", "target", "foster", "lines", "moves",
                  "matched", "players", "place")
+# A game of cribbage's (issue 25 put them in the history drawn here).
+CRIB_REQUIRED = ("n", "variant", "seed", "score", "won", "target", "players", "level", "scores", "skunk",
+                 "deals")
 
 
 # Values of every JSON type, small and huge: one of another type breaks any field.
@@ -290,7 +293,8 @@ def bad_text(draw, kind, valid):
            "device": lambda: {"id": "d1", "n": 1}}[kind]
     base = dict(draw(st.sampled_from(valid))) if valid else one()
     grid = kind == "history" and base.get("variant") in fields.GRIDS
-    key = draw(st.sampled_from(GRID_REQUIRED if grid else REQUIRED[kind]))
+    crib = kind == "history" and base.get("variant") == "cribbage"
+    key = draw(st.sampled_from(GRID_REQUIRED if grid else CRIB_REQUIRED if crib else REQUIRED[kind]))
     if way == "wrong_type":
         base[key] = draw(_other_type(base[key]))
     elif way == "missing":
