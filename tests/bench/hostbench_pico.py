@@ -94,6 +94,7 @@ print("R", repr(("filled", len(games), len(table))))
 
 # main.run()'s steps, each timed (the first frame drawn and sent at the end).
 BOOT_STEPS = """
+import main  # as at power-up: main.py's top (the built-ins put in sys.modules), its run() not called
 import time, gc
 t0 = time.ticks_us()
 marks = []
@@ -120,6 +121,7 @@ print("R", repr(marks))
 
 # The firmware's modules driven as main.py drives them, keys pushed into the game's key queue.
 DRIVE = """
+import main
 import gc, time
 import board as hw
 from drivers import buttons
@@ -233,6 +235,7 @@ print("R", repr(("heap", "the cribbage table in the play (expert, hints on), mos
 
 # The computer's and the coach's decisions, and the advisors' hints, timed one by one.
 DECIDE = """
+import main
 import gc, time
 from players import cpu, coach
 from rules.cribbage import DISCARD, PLAY, Cribbage
