@@ -84,17 +84,26 @@ class Saves:
         self.problems = []
         self.untold = 0  # problems past _MAX_PROBLEMS, counted instead of kept
         _makedirs(root)
+        records.listed(root)  # the folder listed once for the checks (each change made drops it)
+        try:
+            self._check(root, device_id)
+        finally:
+            records.listed(None)
+
+    def _check(self, root, device_id):
         found = []
         fields = rules()
+        note = _checked()
         for kind in _KINDS:
-            if kind == "history" and _checked().unchanged(root, fields):
+            if kind == "history" and note.unchanged(root, fields):
                 continue
             before = len(found)
             if not records.check(self.path(kind), kind, found, getattr(fields, _RULES[kind])) \
                     and kind == "game":
                 self.clear_current()  # nothing left of it to resume: the title must not offer it
             if kind == "history" and len(found) == before:
-                _checked().passed(root, fields, found)
+                note.passed(root, fields, found)
+        note = None
         self._report(found)
         self._settings = dict(DEFAULTS)
         stored = self._one("settings", fields)
