@@ -15,7 +15,6 @@ import os
 
 from storage import records
 from rules import forget
-from rules.rng import GEN
 from micropython import const
 
 HISTORY_KEEP = const(500)
@@ -206,6 +205,8 @@ class Saves:
         the entry already there and does not add it twice. A grid game's entry
         also holds its table and Foster's rule.
         """
+        from rules.rng import GEN  # (not at boot: one module fewer before the title)
+
         fields = rules()
         entry = {"variant": variant, "initials": initials, "score": score, "seed": seed,
                  "date": date, "code": code, "gen": GEN}
@@ -261,6 +262,8 @@ class Saves:
             if key not in record:
                 record[key] = None
         # The generator its seed is for; records without "gen" are generator 1's.
+        from rules.rng import GEN
+
         record["gen"] = GEN
         if "players" not in record:
             record["players"] = 1

@@ -104,6 +104,22 @@ HELPERS = {
     "ui.deliberate": ("ui.cribbage.people", "ui.grid.screens", "ui.scores", "ui.solitaire.screens"),
 }
 
+# A game's own modules (its play, app.play's, and the rules it plays by), which
+# screens load inside functions when a game starts or resumes: each goes once no
+# game is in progress and none of the screens named is on view, so that a game
+# played earlier is not carried into the menus and the next game (the emulated
+# Pico: 27 KB of a solitaire's and a grid game's at a cribbage table after them).
+_SOLITAIRE = ("ui.solitaire.screens", "ui.solitaire.auto")
+GAMES = {
+    "ui.solitaire.game": _SOLITAIRE,
+    "rules.match": _SOLITAIRE,
+    "rules.solitaires": _SOLITAIRE,
+    "ui.grid.game": ("ui.grid.screens",),
+    "rules.grids": ("ui.grid.screens",),
+    "rules.poker": ("ui.grid.screens",),
+    "rules.dealcode": ("ui.deals", "ui.grid.screens") + _SOLITAIRE,
+}
+
 
 class App:
     def __init__(self, board, saves, seed=None):
@@ -162,6 +178,10 @@ class App:
         for module in HELPERS:
             if not any(m in used for m in HELPERS[module]):
                 forget(module)
+        if self.play is None:
+            for module in GAMES:
+                if not any(m in used for m in GAMES[module]):
+                    forget(module)
 
     def visit(self, name, *args):
         """Show the screen `name` over this one, which back() returns to as it was."""
