@@ -101,6 +101,7 @@ HELPERS = {
     "tables.gridtable": ("ui.grid.screens",),
     "ui.calls": ("ui.solitaire.auto", "ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
     "ui.counting": ("ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
+    "players.autoplay": ("ui.solitaire.auto",),
     "ui.deliberate": ("ui.cribbage.people", "ui.grid.screens", "ui.scores", "ui.solitaire.screens"),
 }
 
@@ -114,6 +115,7 @@ GAMES = {
     "ui.solitaire.game": _SOLITAIRE,
     "rules.match": _SOLITAIRE,
     "rules.solitaires": _SOLITAIRE,
+    "players.advisor": _SOLITAIRE,  # the hints' (8 KB); players.autoplay holds it, and goes with its screen
     "ui.grid.game": ("ui.grid.screens",),
     "rules.grids": ("ui.grid.screens",),
     "rules.poker": ("ui.grid.screens",),

@@ -110,8 +110,8 @@ def test_the_grid_advisor_goes_with_the_grid_screens(tmp_path, monkeypatch):
     assert "players.placement" not in sys.modules and "tables.gridtable" not in sys.modules
 
 
-GAME_MODULES = ("ui.solitaire.game", "rules.match", "rules.solitaires", "ui.grid.game", "rules.grids", "rules.poker",
-                "rules.dealcode")
+GAME_MODULES = ("ui.solitaire.game", "rules.match", "rules.solitaires", "players.advisor", "ui.grid.game",
+                "rules.grids", "rules.poker", "rules.dealcode")
 
 
 def test_a_game_played_earlier_is_not_carried_into_the_next(tmp_path, monkeypatch):
@@ -124,12 +124,12 @@ def test_a_game_played_earlier_is_not_carried_into_the_next(tmp_path, monkeypatc
     for name in GAME_MODULES:
         monkeypatch.delitem(sys.modules, name, raising=False)  # put back after the test
     sim = Sim(tmp_path, seed=7)
-    sim.run_script("A A A RIGHT A B_LONG")  # Solitaire Cribbage, two cards marked, the pause
+    sim.run_script("A A A RIGHT A UP B B_LONG")  # Solitaire Cribbage, two cards marked, a hint, the pause
     assert type(sim.app.screen).__name__ == "Pause" and sim.app.play is not None
-    assert "ui.solitaire.game" in sys.modules and "rules.match" in sys.modules
+    assert all(name in sys.modules for name in ("ui.solitaire.game", "rules.match", "players.advisor"))
     sim.run_script("DOWN A")  # quit to the menu
     assert type(sim.app.screen).__name__ == "Menu" and sim.app.play is None
-    assert "ui.solitaire.game" not in sys.modules and "rules.match" not in sys.modules
+    assert [name for name in GAME_MODULES if name in sys.modules] == []
     sim = Sim(tmp_path / "grid", seed=5)  # (the menu's cursor kept aside: a new board, the same modules)
     sim.run_script(grid_keys(0) + ["A"] * 4)
     assert type(sim.app.screen).__name__ == "GridTable" and "ui.grid.game" in sys.modules
