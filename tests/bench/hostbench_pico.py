@@ -18,7 +18,7 @@ the same way.
 The tour, decisions and heap run from the REPL with the game stopped (mpremote run: a soft reset,
 then the firmware's own modules driven as main.py drives them), so the game's objects are alive
 when the heap is read. Needs the UF2 and the boot ROM (POCKETCRIB_PICO_DIR, or shared/pico/ beside
-the checkout); says so and passes without them. About five minutes of wall time on two busy cores;
+the checkout); says so and passes without them. About seven minutes of wall time on two busy cores;
 PICO_BENCH=boot runs the boot's part alone (about two).
 """
 
