@@ -19,12 +19,12 @@
 # will choose the second discard once he sees the second six. Its value is
 # the whole deal's: the one-deal value plus a table's gain for that choice
 # (tables/aheadtable.py, a full pack; in deals 2 and 3 tables/aheadcounts.py,
-# fitted to the unseen cards per rank), and in the last deal an exact
-# look-ahead over the seven cards left for the best few (look_ahead).
+# fitted to the unseen cards per rank); in the last deal it is exact for all
+# fifteen, looking ahead over the seven cards left (look_ahead).
 from micropython import const
 
 from rules.cards import PIPS
-from rules.score import score
+from rules.score import run_points, score
 
 _JACK = const(10)
 _HAND = const(0)
@@ -34,9 +34,6 @@ _EXACT = const(2)
 # Discard codes 0..14: the two positions (in .pending) laid away; as in games.
 PAIRS = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
 
-# Patience II's first discard looks ahead to the second (with_gain, and in the
-# last deal look_ahead: the best LOOK by with_gain, and the player's own pick).
-LOOK = const(6)
 # Per discard code, the four positions kept (of the six), and the two laid away.
 _KEEP = bytes(x for i, j in PAIRS for x in range(6) if x != i and x != j)
 _FIRST = bytes(i for i, j in PAIRS)
@@ -63,8 +60,9 @@ def rank_discards(game, policy="advisor", mine=None):
     policy "advisor" counts hand, crib and heels exactly; "table" takes the
     crib from the full-pack table (blind to the cards already seen); "hand"
     counts the hand (and heels) only, as if the crib did not exist. In
-    Patience II's last deal the advisor looks ahead at the first discard (see
-    look_ahead); mine, the pair the player chose, is then valued exactly too.
+    Patience II's last deal the advisor values the first discard exactly over
+    the whole deal (see look_ahead). mine, the pair the player chose, is also
+    counted in Foster's race.
     """
     nums, den, pending, first, wins, calls = _values(game, policy, mine)
     return ranked(pending, nums, den, first), wins, calls
@@ -99,11 +97,13 @@ def _values(game, policy, mine):
     if first:
         # Patience II's first discard: the whole deal's value, the second discard
         # looked ahead by the table's gain; in the last deal, exactly (look_ahead).
-        hands = [h // (den // 7) for h, _ in parts]  # a starter weighs den / 7
-        nums, den = with_gain(pending, nums, den, unseen, game.round), 1
         if last:
-            nums, more = look_ahead(pending, unseen, nums, den, hands, extra)
+            hands = [h // (den // 7) for h, _ in parts]  # a starter weighs den / 7
+            nums, more = look_ahead(pending, unseen, hands)
             calls += more
+        else:
+            nums = with_gain(pending, nums, den, unseen, game.round)
+        den = 1
     elif mode == _EXACT and game.kind == 0 and game.round == game.deals:
         top = sorted(range(15), key=lambda k: (-nums[k], k))[:RACE_LOOK]
         wins, more = race(pending, unseen, game.target - game.score,
@@ -479,31 +479,24 @@ class _CribOdds:
         return total
 
 
-def look_ahead(pending, unseen, nums, den, hands, extra=None):
-    """Patience II's last first discard, valued over the whole deal.
+def look_ahead(pending, unseen, hands):
+    """Patience II's last first discard: all fifteen valued exactly over the whole deal.
 
     Seven cards are unseen: the second six are six of them and the starter is
     the seventh, so each of the seven starters fixes the second six, and the
     player will then lay away the two of them that score most with his hands
     and the crib. The value of a first discard is the mean, over the seven,
     of its first hand (hands: its sum over the seven starters), heels and that
-    best second choice (second hand and crib): the whole deal's expectation,
-    exact. It is worked out for the LOOK best discards by the estimate
-    nums/den (with_gain's, which takes the second discard's gain from a
-    full-pack table), and for `extra` (the player's pick, for the review); the
-    others keep their estimate plus the smallest correction found, which
-    ranks them below. Returns (values, the score() calls made).
+    best second choice (second hand and crib): the whole deal's expectation.
+    Returns (values, the score() calls made).
 
     Fifteens, pairs and runs do not care which of five cards is the starter,
-    so each five cards are counted once with score() and only flush and nobs
-    again for each way to choose the starter (_bonus): a second hand is one of
-    21 fives (the seven less the two laid away), a crib one of 35 (the two
-    first crib cards and three of the seven).
+    so each five cards are counted once and only flush and nobs again for each
+    way to choose the starter (_bonus): a second hand is one of 21 fives (the
+    seven less the two laid away; score()), a crib one of 35 per discard (the
+    two first crib cards and three of the seven; counted in parts, sharing
+    what the 15 discards have in common).
     """
-    order = sorted(range(15), key=lambda k: (-nums[k], k))
-    chosen = order[:LOOK]
-    if extra is not None and extra not in chosen:
-        chosen.append(extra)
     n = len(unseen)
     rest7, slot2, tri7, slotc = _SEVENS
     heels = 0
@@ -539,47 +532,90 @@ def look_ahead(pending, unseen, nums, den, hands, extra=None):
             for r in range(o, o + 5):
                 second[slot2[r]] = v
     calls = 21
-    crib = [0] * 105
-    totals = [0] * 15
-    for k in chosen:
-        a = h[0] = pending[_FIRST[k]]
-        b = h[1] = pending[_SECOND[k]]
-        suited = a & 3 == b & 3 and suits[a & 3] > 1
-        special = suited or jack or a >> 2 == _JACK or b >> 2 == _JACK
-        for t in range(35):
-            o = t * 3
-            x = u[tri7[o]]
-            y = h[2] = u[tri7[o + 1]]
-            z = h[3] = u[tri7[o + 2]]
-            v = score(h, x, False)
-            if special:
-                v -= _bonus(a, b, y, z, x)
-                crib[slotc[o]] = v + _bonus(a, b, y, z, x)
-                crib[slotc[o + 1]] = v + _bonus(a, b, x, z, y)
-                crib[slotc[o + 2]] = v + _bonus(a, b, x, y, z)
+    # The cribs, counted here rather than by score(): a crib is the two first crib
+    # cards (a, b: the discard k) and three of the seven (x, y, z, one of them the
+    # starter). By ranks and pips, its points are those of x, y, z among themselves
+    # (base), of a and of b with them (with[i], pending[i]'s), of a and b together
+    # (alone[k], sub[]) and runs; flush and nobs by suit (_bonus) per starter.
+    # crib[k * 105 + s * 15 + q]: discard k's crib with starter s and second discard q.
+    crib = bytearray(1575)
+    ranks = bytearray(6)
+    pips = bytearray(6)
+    for i in range(6):
+        ranks[i] = pending[i] >> 2
+        pips[i] = PIPS[ranks[i]]
+    alone = bytearray(15)  # fifteens and pair of a and b alone
+    need = bytearray(15)  # what three cards' subsets must add to for a fifteen with a and b
+    special = bytearray(15)  # flush or nobs possible: the suits count
+    for k in range(15):
+        i = _FIRST[k]
+        j = _SECOND[k]
+        a = pending[i]
+        b = pending[j]
+        alone[k] = 2 * (pips[i] + pips[j] == 15) + 2 * (ranks[i] == ranks[j])
+        if pips[i] + pips[j] < 15:
+            need[k] = 15 - pips[i] - pips[j]
+        special[k] = jack or a >> 2 == _JACK or b >> 2 == _JACK or (a & 3 == b & 3 and suits[a & 3] > 1)
+    sub = bytearray(16)  # subsets of x, y, z by pip total
+    withs = bytearray(6)
+    for t in range(35):
+        o = t * 3
+        x = u[tri7[o]]
+        y = u[tri7[o + 1]]
+        z = u[tri7[o + 2]]
+        rx = x >> 2
+        ry = y >> 2
+        rz = z >> 2
+        px = PIPS[rx]
+        py = PIPS[ry]
+        pz = PIPS[rz]
+        for v in range(16):
+            sub[v] = 0
+        for v in (px, py, pz, px + py, px + pz, py + pz, px + py + pz):
+            if v < 16:
+                sub[v] += 1
+        base = 2 * (sub[15] + (rx == ry) + (rx == rz) + (ry == rz))
+        for i in range(6):
+            r = ranks[i]
+            withs[i] = 2 * (sub[15 - pips[i]] + (r == rx) + (r == ry) + (r == rz))
+        tm = (1 << rx) | (1 << ry) | (1 << rz)
+        s0 = slotc[o]
+        s1 = slotc[o + 1]
+        s2 = slotc[o + 2]
+        for k in range(15):
+            i = _FIRST[k]
+            j = _SECOND[k]
+            ra = ranks[i]
+            rb = ranks[j]
+            v = base + withs[i] + withs[j] + alone[k]
+            if need[k]:
+                v += 2 * sub[need[k]]
+            mask = tm | (1 << ra) | (1 << rb)
+            run3 = mask & (mask >> 1) & (mask >> 2)
+            if run3:
+                v += run_points(mask, run3, rx, ry, rz, ra, rb)
+            w = k * 105
+            if special[k]:
+                a = pending[i]
+                b = pending[j]
+                crib[w + s0] = v + _bonus(a, b, y, z, x)
+                crib[w + s1] = v + _bonus(a, b, x, z, y)
+                crib[w + s2] = v + _bonus(a, b, x, y, z)
             else:
-                crib[slotc[o]] = crib[slotc[o + 1]] = crib[slotc[o + 2]] = v
-        calls += 35
+                crib[w + s0] = crib[w + s1] = crib[w + s2] = v
+    values = [0.0] * 15
+    for k in range(15):
         total = hands[k] + heels
+        w = k * 105
         for s in range(n):
             o = s * 15
             best = 0
             for q in range(o, o + 15):
-                v = second[q] + crib[q]
+                v = second[q] + crib[w + q]
                 if v > best:
                     best = v
             total += best
-        totals[k] = total
-    values = [0.0] * 15
-    gain = None
-    for k in chosen:
-        values[k] = totals[k] / n
-        g = values[k] - nums[k] / den
-        if gain is None or g < gain:
-            gain = g
-    for k in range(15):
-        if k not in chosen:
-            values[k] = nums[k] / den + gain
+        values[k] = total / n
     return values, calls
 
 
