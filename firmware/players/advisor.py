@@ -43,9 +43,11 @@ _SECOND = bytes(j for i, j in PAIRS)
 # Foster's last deal is a race to the target: of the RACE_LOOK best discards by
 # expected points (and the player's pick), the one with the most of the RACE_WAYS
 # ways the six unseen cards can lie that reach it goes first (see race(); rank_discards()
-# returns those counts).
+# returns those counts). Cribbage Patience's last deal likewise, over the PATIENCE_WAYS
+# ways of its ten unseen cards (patience_race()).
 RACE_LOOK = const(4)
 RACE_WAYS = const(60)
+PATIENCE_WAYS = const(360)
 
 # How a policy values the crib: not at all, by the full-pack table, exactly.
 POLICIES = ("hand", "table", "advisor")
@@ -55,7 +57,8 @@ def rank_discards(game, policy="advisor", mine=None):
     """(ranking, wins, calls): all fifteen discards of the game's pending six, as
     (expected points, a, b), best first; in Foster's last deal the ways of the
     RACE_WAYS each discard reaches the target in, per discard code (-1 for those not
-    counted; wins is None elsewhere); and the score() calls made.
+    counted; in Cribbage Patience's last deal of the PATIENCE_WAYS; wins is None
+    elsewhere); and the score() calls made.
 
     policy "advisor" counts hand, crib and heels exactly; "table" takes the
     crib from the full-pack table (blind to the cards already seen); "hand"
@@ -104,10 +107,13 @@ def _values(game, policy, mine):
         else:
             nums = with_gain(pending, nums, den, unseen, game.round)
         den = 1
-    elif mode == _EXACT and game.kind == 0 and game.round == game.deals:
+    elif mode == _EXACT and game.kind < 2 and game.round == game.deals:
         top = sorted(range(15), key=lambda k: (-nums[k], k))[:RACE_LOOK]
-        wins, more = race(pending, unseen, game.target - game.score,
-                          top if extra is None or extra in top else top + [extra], rule)
+        chosen = top if extra is None or extra in top else top + [extra]
+        if game.kind == 0:
+            wins, more = race(pending, unseen, game.target - game.score, chosen, rule)
+        else:
+            wins, more = patience_race(pending, unseen, game.target - game.score, chosen)
         best = top[0]
         for k in top:  # by wins, then points (the player's pick is only counted)
             if wins[k] > wins[best]:
@@ -532,77 +538,31 @@ def look_ahead(pending, unseen, hands):
             for r in range(o, o + 5):
                 second[slot2[r]] = v
     calls = 21
-    # The cribs, counted here rather than by score(): a crib is the two first crib
-    # cards (a, b: the discard k) and three of the seven (x, y, z, one of them the
-    # starter). By ranks and pips, its points are those of x, y, z among themselves
-    # (base), of a and of b with them (with[i], pending[i]'s), of a and b together
-    # (alone[k], sub[]) and runs; flush and nobs by suit (_bonus) per starter.
     # crib[k * 105 + s * 15 + q]: discard k's crib with starter s and second discard q.
     crib = bytearray(1575)
-    ranks = bytearray(6)
-    pips = bytearray(6)
-    for i in range(6):
-        ranks[i] = pending[i] >> 2
-        pips[i] = PIPS[ranks[i]]
-    alone = bytearray(15)  # fifteens and pair of a and b alone
-    need = bytearray(15)  # what three cards' subsets must add to for a fifteen with a and b
-    special = bytearray(15)  # flush or nobs possible: the suits count
-    for k in range(15):
-        i = _FIRST[k]
-        j = _SECOND[k]
-        a = pending[i]
-        b = pending[j]
-        alone[k] = 2 * (pips[i] + pips[j] == 15) + 2 * (ranks[i] == ranks[j])
-        if pips[i] + pips[j] < 15:
-            need[k] = 15 - pips[i] - pips[j]
-        special[k] = jack or a >> 2 == _JACK or b >> 2 == _JACK or (a & 3 == b & 3 and suits[a & 3] > 1)
-    sub = bytearray(16)  # subsets of x, y, z by pip total
-    withs = bytearray(6)
+    parts = _Cribs(pending)
+    every = range(15)
+    v = parts.out
+    count = parts.count
     for t in range(35):
         o = t * 3
         x = u[tri7[o]]
         y = u[tri7[o + 1]]
         z = u[tri7[o + 2]]
-        rx = x >> 2
-        ry = y >> 2
-        rz = z >> 2
-        px = PIPS[rx]
-        py = PIPS[ry]
-        pz = PIPS[rz]
-        for v in range(16):
-            sub[v] = 0
-        for v in (px, py, pz, px + py, px + pz, py + pz, px + py + pz):
-            if v < 16:
-                sub[v] += 1
-        base = 2 * (sub[15] + (rx == ry) + (rx == rz) + (ry == rz))
-        for i in range(6):
-            r = ranks[i]
-            withs[i] = 2 * (sub[15 - pips[i]] + (r == rx) + (r == ry) + (r == rz))
-        tm = (1 << rx) | (1 << ry) | (1 << rz)
+        count(x, y, z, every)
         s0 = slotc[o]
         s1 = slotc[o + 1]
         s2 = slotc[o + 2]
-        for k in range(15):
-            i = _FIRST[k]
-            j = _SECOND[k]
-            ra = ranks[i]
-            rb = ranks[j]
-            v = base + withs[i] + withs[j] + alone[k]
-            if need[k]:
-                v += 2 * sub[need[k]]
-            mask = tm | (1 << ra) | (1 << rb)
-            run3 = mask & (mask >> 1) & (mask >> 2)
-            if run3:
-                v += run_points(mask, run3, rx, ry, rz, ra, rb)
+        for k in every:
             w = k * 105
-            if special[k]:
-                a = pending[i]
-                b = pending[j]
-                crib[w + s0] = v + _bonus(a, b, y, z, x)
-                crib[w + s1] = v + _bonus(a, b, x, z, y)
-                crib[w + s2] = v + _bonus(a, b, x, y, z)
+            if jack or parts.suits[k]:
+                a = pending[_FIRST[k]]
+                b = pending[_SECOND[k]]
+                crib[w + s0] = v[k] + _bonus(a, b, y, z, x)
+                crib[w + s1] = v[k] + _bonus(a, b, x, z, y)
+                crib[w + s2] = v[k] + _bonus(a, b, x, y, z)
             else:
-                crib[w + s0] = crib[w + s1] = crib[w + s2] = v
+                crib[w + s0] = crib[w + s1] = crib[w + s2] = v[k]
     values = [0.0] * 15
     for k in range(15):
         total = hands[k] + heels
@@ -617,6 +577,84 @@ def look_ahead(pending, unseen, hands):
             total += best
         values[k] = total / n
     return values, calls
+
+
+class _Cribs:
+    """Cribs of two pending cards (a discard, a and b) and three more (x, y, z), counted in
+    parts rather than by score(): what x, y, z score among themselves (fifteens, pairs),
+    what each pending card scores with them, what a and b score together, and the run.
+    count() fills .out[k] for the discards k asked for with those points (by ranks and
+    pips: the same whichever of the five is the starter); flush and nobs are added by the
+    caller, by suit (_bonus), where .suits[k] says they may count (a and b of a suit, or
+    a jack among them)."""
+
+    def __init__(self, pending):
+        self.ranks = ranks = bytearray(6)
+        self.pips = pips = bytearray(6)
+        for i in range(6):
+            ranks[i] = pending[i] >> 2
+            pips[i] = PIPS[ranks[i]]
+        self.alone = bytearray(15)  # fifteens and a pair of a and b alone
+        self.need = bytearray(15)  # what x, y, z's cards must add to, to make 15 with a and b
+        self.suits = bytearray(15)
+        for k in range(15):
+            i = _FIRST[k]
+            j = _SECOND[k]
+            a = pending[i]
+            b = pending[j]
+            self.alone[k] = 2 * (pips[i] + pips[j] == 15) + 2 * (ranks[i] == ranks[j])
+            if pips[i] + pips[j] < 15:
+                self.need[k] = 15 - pips[i] - pips[j]
+            self.suits[k] = a & 3 == b & 3 or a >> 2 == _JACK or b >> 2 == _JACK
+        self.sub = bytearray(16)  # subsets of x, y, z by pip total
+        self.withs = bytearray(6)
+        self.out = bytearray(15)
+
+    def count(self, x, y, z, ks):
+        ranks = self.ranks
+        pips = self.pips
+        sub = self.sub
+        withs = self.withs
+        alone = self.alone
+        need = self.need
+        out = self.out
+        rx = x >> 2
+        ry = y >> 2
+        rz = z >> 2
+        px = PIPS[rx]
+        py = PIPS[ry]
+        pz = PIPS[rz]
+        for v in range(16):
+            sub[v] = 0
+        sub[px] += 1
+        sub[py] += 1
+        sub[pz] += 1
+        if px + py < 16:
+            sub[px + py] += 1
+        if px + pz < 16:
+            sub[px + pz] += 1
+        if py + pz < 16:
+            sub[py + pz] += 1
+        if px + py + pz < 16:
+            sub[px + py + pz] += 1
+        base = 2 * (sub[15] + (rx == ry) + (rx == rz) + (ry == rz))
+        for i in range(6):
+            r = ranks[i]
+            withs[i] = 2 * (sub[15 - pips[i]] + (r == rx) + (r == ry) + (r == rz))
+        tm = (1 << rx) | (1 << ry) | (1 << rz)
+        for k in ks:
+            i = _FIRST[k]
+            j = _SECOND[k]
+            ra = ranks[i]
+            rb = ranks[j]
+            v = base + withs[i] + withs[j] + alone[k]
+            if need[k]:
+                v += 2 * sub[need[k]]
+            mask = tm | (1 << ra) | (1 << rb)
+            run3 = mask & (mask >> 1) & (mask >> 2)
+            if run3:
+                v += run_points(mask, run3, rx, ry, rz, ra, rb)
+            out[k] = v
 
 
 def _bonus(c0, c1, c2, c3, s):
@@ -722,6 +760,57 @@ def race(pending, unseen, need, chosen, crib_rule=True):
                         if score(crib, s, crib_rule) < v:
                             continue
                     out[k] += 1
+    return out, calls
+
+
+def patience_race(pending, unseen, need, chosen):
+    """Cribbage Patience's last deal: in how many of the PATIENCE_WAYS ways its ten unseen
+    cards can lie each discard scores `need` points or more (per discard code; -1 if not
+    counted), and the score() calls made.
+
+    The crib's two face-down cards and the starter are three of the ten: 45 pairs
+    for the crib times 8 starters, equally likely, each deciding the deal (hand,
+    crib, heels). Counted for the discards (codes) in chosen: each three of the ten
+    with _Cribs, then each of the three as the starter.
+    """
+    n = len(unseen)
+    out = [-1] * 15
+    for k in chosen:
+        out[k] = 0
+    h = bytearray(4)
+    # hands[k * n + t]: the kept four of discard k with starter unseen[t].
+    hands = [0] * (15 * n)
+    for k in chosen:
+        o = k * 4
+        for x in range(4):
+            h[x] = pending[_KEEP[o + x]]
+        for t in range(n):
+            hands[k * n + t] = score(h, unseen[t], False)
+    calls = n * len(chosen)
+    parts = _Cribs(pending)
+    v = parts.out
+    count = parts.count
+    for i in range(n):
+        for j in range(i + 1, n):
+            for t in range(j + 1, n):
+                x = unseen[i]
+                y = unseen[j]
+                z = unseen[t]
+                count(x, y, z, chosen)
+                jacks = x >> 2 == _JACK or y >> 2 == _JACK or z >> 2 == _JACK
+                for k in chosen:
+                    a = pending[_FIRST[k]]
+                    b = pending[_SECOND[k]]
+                    left = need - v[k]
+                    o = k * n
+                    suits = jacks or parts.suits[k]
+                    # Each of the three as the starter, the other two in the crib.
+                    if hands[o + i] + (2 if x >> 2 == _JACK else 0) + (_bonus(a, b, y, z, x) if suits else 0) >= left:
+                        out[k] += 1
+                    if hands[o + j] + (2 if y >> 2 == _JACK else 0) + (_bonus(a, b, x, z, y) if suits else 0) >= left:
+                        out[k] += 1
+                    if hands[o + t] + (2 if z >> 2 == _JACK else 0) + (_bonus(a, b, x, y, z) if suits else 0) >= left:
+                        out[k] += 1
     return out, calls
 
 

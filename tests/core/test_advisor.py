@@ -351,3 +351,48 @@ def test_advice_pays():
         assert means["advisor"] > means["random"] + 10, (variant, means)
         if CPYTHON:
             assert means["advisor"] > means["hand"], (variant, means)
+
+
+def _patience_ways(pending, unseen, need, a, b):
+    """Plain enumeration: of every two unseen cards for the crib and every other unseen
+    starter, how many give hand + crib + heels of at least need."""
+    kept = tuple(c for c in pending if c != a and c != b)
+    ways = 0
+    for x, y in combos2(list(unseen)):
+        for s in unseen:
+            if s in (x, y):
+                continue
+            pts = score(kept, s) + score((a, b, x, y), s) + (2 if s >> 2 == 10 else 0)
+            ways += pts >= need
+    return ways
+
+
+def test_cribbage_patience_last_deal_is_a_race_to_80():
+    # The last deal: of the best RACE_LOOK discards by points (and the player's pick),
+    # the one that reaches 80 in the most of the 360 ways the ten unseen cards can lie.
+    checked = 0
+    for seed in range(12 if CPYTHON else 2):
+        g = play_to("patience", 300 + seed, 4)
+        assert g.round == g.deals
+        pending, crib, unseen, rule, others = advisor.situation(g)
+        assert len(unseen) == 10
+        need = g.target - g.score
+        ranked, wins, _ = advisor.rank_discards(g, "advisor", (pending[5], pending[4]))
+        points = advisor.expectations(pending, crib, unseen, rule, others)[0]
+        top = sorted(range(15), key=lambda k: (-points[k], k))[:advisor.RACE_LOOK]
+        counted = top + [14] if 14 not in top else top
+        for k in range(15):
+            i, j = advisor.PAIRS[k]
+            if k in counted:
+                assert wins[k] == _patience_ways(pending, unseen, need, pending[i], pending[j]), (seed, k)
+                checked += 1
+            else:
+                assert wins[k] == -1
+        best = top[0]
+        for k in top:
+            if wins[k] > wins[best]:
+                best = k
+        i, j = advisor.PAIRS[best]
+        assert advisor.best_discard(g) == (pending[i], pending[j])
+        assert ranked[0][1:] == (pending[i], pending[j])
+    assert checked >= (48 if CPYTHON else 8)
