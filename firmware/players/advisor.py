@@ -719,21 +719,9 @@ def race(pending, unseen, need, chosen, crib_rule=True):
     counted without a starter). Counted for the discards (codes) in chosen;
     crib_rule: the crib flush rule, as in expectations().
     """
-    calls = 0
-    out = [-1] * 15
-    for k in chosen:
-        out[k] = 0
     n = len(unseen)
-    h = bytearray(4)
-    # hands[k * n + t]: the kept four of discard k with starter unseen[t].
-    hands = [0] * (15 * n)
-    for k in chosen:
-        o = k * 4
-        for x in range(4):
-            h[x] = pending[_KEEP[o + x]]
-        for t in range(n):
-            hands[k * n + t] = score(h, unseen[t], False)
-        calls += n
+    out, hands, h = _race_hands(pending, unseen, chosen)
+    calls = n * len(chosen)
     crib = bytearray(4)
     for x in range(n):
         for y in range(x + 1, n):
@@ -763,6 +751,25 @@ def race(pending, unseen, need, chosen, crib_rule=True):
     return out, calls
 
 
+def _race_hands(pending, unseen, chosen):
+    """A race's start: (ways per discard code, 0 for those in chosen and -1 for the others;
+    hands, hands[k * n + t] the kept four of discard k scored with starter unseen[t], n
+    the unseen cards; a four-byte buffer)."""
+    n = len(unseen)
+    out = [-1] * 15
+    for k in chosen:
+        out[k] = 0
+    h = bytearray(4)
+    hands = [0] * (15 * n)
+    for k in chosen:
+        o = k * 4
+        for x in range(4):
+            h[x] = pending[_KEEP[o + x]]
+        for t in range(n):
+            hands[k * n + t] = score(h, unseen[t], False)
+    return out, hands, h
+
+
 def patience_race(pending, unseen, need, chosen):
     """Cribbage Patience's last deal: in how many of the PATIENCE_WAYS ways its ten unseen
     cards can lie each discard scores `need` points or more (per discard code; -1 if not
@@ -774,18 +781,7 @@ def patience_race(pending, unseen, need, chosen):
     with _Cribs, then each of the three as the starter.
     """
     n = len(unseen)
-    out = [-1] * 15
-    for k in chosen:
-        out[k] = 0
-    h = bytearray(4)
-    # hands[k * n + t]: the kept four of discard k with starter unseen[t].
-    hands = [0] * (15 * n)
-    for k in chosen:
-        o = k * 4
-        for x in range(4):
-            h[x] = pending[_KEEP[o + x]]
-        for t in range(n):
-            hands[k * n + t] = score(h, unseen[t], False)
+    out, hands, _ = _race_hands(pending, unseen, chosen)
     calls = n * len(chosen)
     parts = _Cribs(pending)
     v = parts.out
