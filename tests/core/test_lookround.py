@@ -1,57 +1,16 @@
 # The expert's look-ahead at three and four hands (players.lookround) against the game
 # itself: with every hand known, each card's value is the best line of play to the end
 # of the count under way as the engine (rules.cribbage, copies of the game) scores it,
-# the others laying what scores most now; and the search is one call a card the
-# computer lays.
+# the others laying what scores most now (tests/core/engine_lines.py); and the search is
+# one call a card the computer lays.
 import sys
 
+from engine_lines import after
 from players import cpu, lookround
-from rules.cards import PIPS
-from rules.cribbage import PLAY, Cribbage, load
-from rules.pegging import peg
+from rules.cribbage import PLAY, Cribbage
 from rules.rng import Rng
 
 ON_CPYTHON = sys.implementation.name == "cpython"
-
-
-def _worth(g, me, before):
-    """Points since `before` to me: my side's less the others' (at three hands, half each)."""
-    n = g.players
-    mine = g.side_of(me)
-    v = 0
-    for side in range(len(g.scores)):
-        d = g.scores[side] - before[side]
-        if side == mine:
-            v += d * (2 if n == 3 else 1)
-        else:
-            v -= d
-    return v
-
-
-def _best_line(g, me):
-    """The value to `me` of the rest of the count, straight from the engine: `me` takes the
-    best line, every other seat lays what scores most now (the highest of equals, a count
-    of 5 or 21 costing it half a point)."""
-    if g.phase != PLAY or not g.seq:
-        return 0  # the play or the count is over
-    if not g.playable():
-        return _after(g, me, None)
-    if g.turn != me:
-        def key(c):
-            after = g.count + PIPS[c >> 2]
-            return peg(list(g.seq) + [c]) - (0.5 if after in (5, 21) else 0) + PIPS[c >> 2] / 64
-        return _after(g, me, max(g.playable(), key=key))
-    return max(_after(g, me, c) for c in g.playable())
-
-
-def _after(g, me, card):
-    h = load(g.save())
-    before = list(h.scores)
-    if card is None:
-        h.go()
-    else:
-        h.play(card)
-    return _worth(h, me, before) + _best_line(h, me)
 
 
 def _positions(players, seeds):
@@ -90,7 +49,7 @@ def test_the_search_is_the_best_line_by_the_rules():
             mine = g.hands[me]
             for i in range(len(mine)):
                 if out[i] is not None:
-                    assert out[i] == _after(g, me, mine[i]), (players, g.seed, mine[i], out)
+                    assert out[i] == after(g, me, mine[i], True), (players, g.seed, mine[i], out)
                     checked += 1
     assert checked > (150 if ON_CPYTHON else 8), checked
 
