@@ -783,8 +783,13 @@ def patience_race(pending, unseen, need, chosen):
     n = len(unseen)
     out, hands, _ = _race_hands(pending, unseen, chosen)
     calls = n * len(chosen)
+    for t in range(n):  # heels go with the starter, as the hand does
+        if unseen[t] >> 2 == _JACK:
+            for k in chosen:
+                hands[k * n + t] += 2
     parts = _Cribs(pending)
     v = parts.out
+    suits = parts.suits
     count = parts.count
     for i in range(n):
         for j in range(i + 1, n):
@@ -793,20 +798,23 @@ def patience_race(pending, unseen, need, chosen):
                 y = unseen[j]
                 z = unseen[t]
                 count(x, y, z, chosen)
-                jacks = x >> 2 == _JACK or y >> 2 == _JACK or z >> 2 == _JACK
+                # Nobs from a jack among the two crib cards, per starter (x, y or z).
+                nx = (y == 40 + (x & 3)) + (z == 40 + (x & 3))
+                ny = (x == 40 + (y & 3)) + (z == 40 + (y & 3))
+                nz = (x == 40 + (z & 3)) + (y == 40 + (z & 3))
                 for k in chosen:
-                    a = pending[_FIRST[k]]
-                    b = pending[_SECOND[k]]
                     left = need - v[k]
                     o = k * n
-                    suits = jacks or parts.suits[k]
-                    # Each of the three as the starter, the other two in the crib.
-                    if hands[o + i] + (2 if x >> 2 == _JACK else 0) + (_bonus(a, b, y, z, x) if suits else 0) >= left:
-                        out[k] += 1
-                    if hands[o + j] + (2 if y >> 2 == _JACK else 0) + (_bonus(a, b, x, z, y) if suits else 0) >= left:
-                        out[k] += 1
-                    if hands[o + t] + (2 if z >> 2 == _JACK else 0) + (_bonus(a, b, x, y, z) if suits else 0) >= left:
-                        out[k] += 1
+                    if suits[k]:
+                        # a and b of a suit, or a jack among them: flush and nobs in full.
+                        a = pending[_FIRST[k]]
+                        b = pending[_SECOND[k]]
+                        out[k] += (hands[o + i] + _bonus(a, b, y, z, x) >= left) + \
+                            (hands[o + j] + _bonus(a, b, x, z, y) >= left) + \
+                            (hands[o + t] + _bonus(a, b, x, y, z) >= left)
+                    else:
+                        out[k] += (hands[o + i] + nx >= left) + (hands[o + j] + ny >= left) + \
+                            (hands[o + t] + nz >= left)
     return out, calls
 
 
