@@ -46,8 +46,7 @@ _CRIB_GUESS = const(4)
 _BIG = const(255)
 WIN = const(200)
 _PENALTY = const(32)  # a reply's key, 64 a point, for a count left at 5 or 21
-SCALE = b"\x01\x01\x01\x02\x01"
-  # per number of hands: units of a point in a value
+SCALE = b"\x01\x01\x01\x02\x01"  # per number of hands: units of a point in a value
 
 _BUF = bytearray(40)  # cards laid: the current count from lo on
 _H = bytearray(16)  # seat r's cards at 4 * r
@@ -56,7 +55,7 @@ _W = [0, 0, 0, 0]  # what a point of seat r's is worth to the computer
 _SIDE = bytearray(4)
 _NEED = bytearray(4)  # per side: points to win (_BIG: not near)
 _SHOW = bytearray(8)  # the show: (seat, points) in counting order
-_START = bytearray(6)  # hi, count, passed, -, seats, shows
+_START = bytearray(6)  # hi, count, passed, (unused), seats, shows
 _nodes = 0
 
 
@@ -124,7 +123,7 @@ def values(out):
 
 
 def _lay(s, i, m, lo, hi, count, passed, gp):
-    """Seat s lays its i-th card: the value of that and the rest of the play."""
+    """Seat s lays its i-th card: the value of that and the rest of the count."""
     c = _H[4 * s + i]
     _BUF[hi] = c
     count += PIPS[c >> 2]
