@@ -83,3 +83,33 @@ def test_the_search_is_one_call_a_card_the_computer_lays():
     # _lay and _on for each of the computer's cards after the first: three more at most,
     # two frames each, whatever the number of hands.
     assert most <= 2 * 3 + 1, most
+
+
+def test_pegging_out_is_a_win_and_the_show_counts_in_its_order():
+    king, five, four, ace, nine, six, two = 12 * 4, 4 * 4 + 1, 3 * 4, 0, 8 * 4, 5 * 4 + 2, 1 * 4 + 3
+    # Three hands, the count at 10 (a king): the five makes fifteen, the two points the
+    # computer needs; the ace does not, and the next player's four then takes him home.
+    lookround.setup([bytes((five, ace)), bytes((four,)), bytes((nine,))], [king], 10, 0)
+    lookround.endgame([2, 2, 50], [])
+    out = [None, None]
+    lookround.values(out)
+    assert out == [lookround.WIN * 2, -lookround.WIN * 2], out
+    # Far from home the same cards are worth their points (in halves at three hands):
+    # the five 2 points, the ace gives the next player his fifteen (half against).
+    lookround.setup([bytes((five, ace)), bytes((four,)), bytes((nine,))], [king], 10, 0)
+    out = [None, None]
+    lookround.values(out)
+    assert out[0] > out[1], out
+    # Four hands: the last card of the play ends the count, then the show: the pone (seat 1
+    # after the computer here) counts first, and his side is home before the computer's
+    # (the computer's point for the last card comes with it, as at two hands).
+    lookround.setup([bytes((six,)), b"", b"", b""], [two], 2, 0)
+    lookround.endgame([5, 3], [(1, 4), (0, 20)])
+    out = [None]
+    lookround.values(out)
+    assert out == [1 - lookround.WIN], out
+    lookround.setup([bytes((six,)), b"", b"", b""], [two], 2, 0)
+    lookround.endgame([5, 3], [(0, 20), (1, 4)])
+    out = [None]
+    lookround.values(out)
+    assert out == [1 + lookround.WIN], out
