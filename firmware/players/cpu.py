@@ -41,10 +41,11 @@
 #           budget of positions (same seed, same choice). Its first card (the
 #           pone's lead, the dealer's reply to it) comes from tables of the
 #           same look-ahead over many more guesses (players.opening), except
-#           when a side is about to win. Three or four hands (players.lookround):
-#           guesses at every other hand from the unseen cards (those that fit the
-#           go calls), and for each its every line to the end of the count under
-#           way, the others (at four, the partner too) laying what scores most now.
+#           when a side is about to win. Three hands (players.lookround): guesses
+#           at both other hands from the unseen cards (those that fit the go
+#           calls), and for each its every line to the end of the count under way,
+#           the others laying what scores most now. Four hands: as normal (the same
+#           search for partners measured no better).
 from micropython import const
 
 from rules.cards import PIPS
@@ -149,7 +150,9 @@ def play(g, seat, level, tables=True):
             if c is not None:
                 return c
     values = normal_values(g, seat, cards)
-    if lv == 2:
+    # At four hands the expert plays as normal: its look-ahead there (players.lookround,
+    # partners) measured no better than normal's judgement (docs/experiments.md).
+    if lv == 2 and g.players < 4:
         if g.players == 2:
             totals, guesses = look_ahead(g, seat, cards)
         else:

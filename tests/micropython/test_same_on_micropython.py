@@ -149,9 +149,9 @@ def test_same_cribbage_games_on_cpython_and_micropython(tmp_path):
     assert mp_lines == cp_lines
 
 
-# The expert at three and four hands (players.lookround's look-ahead): against two normal
-# players, and partnered across the table against a normal pair; every card it lays, with
-# its look-ahead's totals, and each game's save.
+# The expert at three and four hands: against two normal players (players.lookround's
+# look-ahead), and partnered across the table against a normal pair (where it plays as
+# normal, the search's totals still printed for every card of its side); each game's save.
 EXPERT_TRANSCRIPT = """
 from players import cpu, lookround
 from rules.cribbage import OVER, PLAY, Cribbage
