@@ -19,12 +19,12 @@
 # will choose the second discard once he sees the second six. Its value is
 # the whole deal's: the one-deal value plus a table's gain for that choice
 # (tables/aheadtable.py, a full pack; in deals 2 and 3 tables/aheadcounts.py,
-# fitted to the unseen cards per rank), and in the last deal an exact
-# look-ahead over the seven cards left for the best few (look_ahead).
+# fitted to the unseen cards per rank); in the last deal it is exact for all
+# fifteen, looking ahead over the seven cards left (look_ahead).
 from micropython import const
 
 from rules.cards import PIPS
-from rules.score import score
+from rules.score import run_points, score
 
 _JACK = const(10)
 _HAND = const(0)
@@ -34,9 +34,6 @@ _EXACT = const(2)
 # Discard codes 0..14: the two positions (in .pending) laid away; as in games.
 PAIRS = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
 
-# Patience II's first discard looks ahead to the second (with_gain, and in the
-# last deal look_ahead: the best LOOK by with_gain, and the player's own pick).
-LOOK = const(6)
 # Per discard code, the four positions kept (of the six), and the two laid away.
 _KEEP = bytes(x for i, j in PAIRS for x in range(6) if x != i and x != j)
 _FIRST = bytes(i for i, j in PAIRS)
@@ -46,9 +43,11 @@ _SECOND = bytes(j for i, j in PAIRS)
 # Foster's last deal is a race to the target: of the RACE_LOOK best discards by
 # expected points (and the player's pick), the one with the most of the RACE_WAYS
 # ways the six unseen cards can lie that reach it goes first (see race(); rank_discards()
-# returns those counts).
+# returns those counts). Cribbage Patience's last deal likewise, over the PATIENCE_WAYS
+# ways of its ten unseen cards (patience_race()).
 RACE_LOOK = const(4)
 RACE_WAYS = const(60)
+PATIENCE_WAYS = const(360)
 
 # How a policy values the crib: not at all, by the full-pack table, exactly.
 POLICIES = ("hand", "table", "advisor")
@@ -58,13 +57,15 @@ def rank_discards(game, policy="advisor", mine=None):
     """(ranking, wins, calls): all fifteen discards of the game's pending six, as
     (expected points, a, b), best first; in Foster's last deal the ways of the
     RACE_WAYS each discard reaches the target in, per discard code (-1 for those not
-    counted; wins is None elsewhere); and the score() calls made.
+    counted; in Cribbage Patience's last deal of the PATIENCE_WAYS; wins is None
+    elsewhere); and the score() calls made.
 
     policy "advisor" counts hand, crib and heels exactly; "table" takes the
     crib from the full-pack table (blind to the cards already seen); "hand"
     counts the hand (and heels) only, as if the crib did not exist. In
-    Patience II's last deal the advisor looks ahead at the first discard (see
-    look_ahead); mine, the pair the player chose, is then valued exactly too.
+    Patience II's last deal the advisor values the first discard exactly over
+    the whole deal (see look_ahead). mine, the pair the player chose, is also
+    counted in Foster's race.
     """
     nums, den, pending, first, wins, calls = _values(game, policy, mine)
     return ranked(pending, nums, den, first), wins, calls
@@ -99,15 +100,20 @@ def _values(game, policy, mine):
     if first:
         # Patience II's first discard: the whole deal's value, the second discard
         # looked ahead by the table's gain; in the last deal, exactly (look_ahead).
-        hands = [h // (den // 7) for h, _ in parts]  # a starter weighs den / 7
-        nums, den = with_gain(pending, nums, den, unseen, game.round), 1
         if last:
-            nums, more = look_ahead(pending, unseen, nums, den, hands, extra)
+            hands = [h // (den // 7) for h, _ in parts]  # a starter weighs den / 7
+            nums, more = look_ahead(pending, unseen, hands)
             calls += more
-    elif mode == _EXACT and game.kind == 0 and game.round == game.deals:
+        else:
+            nums = with_gain(pending, nums, den, unseen, game.round)
+        den = 1
+    elif mode == _EXACT and game.kind < 2 and game.round == game.deals:
         top = sorted(range(15), key=lambda k: (-nums[k], k))[:RACE_LOOK]
-        wins, more = race(pending, unseen, game.target - game.score,
-                          top if extra is None or extra in top else top + [extra], rule)
+        chosen = top if extra is None or extra in top else top + [extra]
+        if game.kind == 0:
+            wins, more = race(pending, unseen, game.target - game.score, chosen, rule)
+        else:
+            wins, more = patience_race(pending, unseen, game.target - game.score, chosen)
         best = top[0]
         for k in top:  # by wins, then points (the player's pick is only counted)
             if wins[k] > wins[best]:
@@ -479,31 +485,24 @@ class _CribOdds:
         return total
 
 
-def look_ahead(pending, unseen, nums, den, hands, extra=None):
-    """Patience II's last first discard, valued over the whole deal.
+def look_ahead(pending, unseen, hands):
+    """Patience II's last first discard: all fifteen valued exactly over the whole deal.
 
     Seven cards are unseen: the second six are six of them and the starter is
     the seventh, so each of the seven starters fixes the second six, and the
     player will then lay away the two of them that score most with his hands
     and the crib. The value of a first discard is the mean, over the seven,
     of its first hand (hands: its sum over the seven starters), heels and that
-    best second choice (second hand and crib): the whole deal's expectation,
-    exact. It is worked out for the LOOK best discards by the estimate
-    nums/den (with_gain's, which takes the second discard's gain from a
-    full-pack table), and for `extra` (the player's pick, for the review); the
-    others keep their estimate plus the smallest correction found, which
-    ranks them below. Returns (values, the score() calls made).
+    best second choice (second hand and crib): the whole deal's expectation.
+    Returns (values, the score() calls made).
 
     Fifteens, pairs and runs do not care which of five cards is the starter,
-    so each five cards are counted once with score() and only flush and nobs
-    again for each way to choose the starter (_bonus): a second hand is one of
-    21 fives (the seven less the two laid away), a crib one of 35 (the two
-    first crib cards and three of the seven).
+    so each five cards are counted once and only flush and nobs again for each
+    way to choose the starter (_bonus): a second hand is one of 21 fives (the
+    seven less the two laid away; score()), a crib one of 35 per discard (the
+    two first crib cards and three of the seven; counted in parts, sharing
+    what the 15 discards have in common).
     """
-    order = sorted(range(15), key=lambda k: (-nums[k], k))
-    chosen = order[:LOOK]
-    if extra is not None and extra not in chosen:
-        chosen.append(extra)
     n = len(unseen)
     rest7, slot2, tri7, slotc = _SEVENS
     heels = 0
@@ -539,48 +538,123 @@ def look_ahead(pending, unseen, nums, den, hands, extra=None):
             for r in range(o, o + 5):
                 second[slot2[r]] = v
     calls = 21
-    crib = [0] * 105
-    totals = [0] * 15
-    for k in chosen:
-        a = h[0] = pending[_FIRST[k]]
-        b = h[1] = pending[_SECOND[k]]
-        suited = a & 3 == b & 3 and suits[a & 3] > 1
-        special = suited or jack or a >> 2 == _JACK or b >> 2 == _JACK
-        for t in range(35):
-            o = t * 3
-            x = u[tri7[o]]
-            y = h[2] = u[tri7[o + 1]]
-            z = h[3] = u[tri7[o + 2]]
-            v = score(h, x, False)
-            if special:
-                v -= _bonus(a, b, y, z, x)
-                crib[slotc[o]] = v + _bonus(a, b, y, z, x)
-                crib[slotc[o + 1]] = v + _bonus(a, b, x, z, y)
-                crib[slotc[o + 2]] = v + _bonus(a, b, x, y, z)
+    # crib[k * 105 + s * 15 + q]: discard k's crib with starter s and second discard q.
+    crib = bytearray(1575)
+    parts = _Cribs(pending)
+    every = range(15)
+    v = parts.out
+    count = parts.count
+    for t in range(35):
+        o = t * 3
+        x = u[tri7[o]]
+        y = u[tri7[o + 1]]
+        z = u[tri7[o + 2]]
+        count(x, y, z, every)
+        s0 = slotc[o]
+        s1 = slotc[o + 1]
+        s2 = slotc[o + 2]
+        for k in every:
+            w = k * 105
+            if jack or parts.suits[k]:
+                a = pending[_FIRST[k]]
+                b = pending[_SECOND[k]]
+                crib[w + s0] = v[k] + _bonus(a, b, y, z, x)
+                crib[w + s1] = v[k] + _bonus(a, b, x, z, y)
+                crib[w + s2] = v[k] + _bonus(a, b, x, y, z)
             else:
-                crib[slotc[o]] = crib[slotc[o + 1]] = crib[slotc[o + 2]] = v
-        calls += 35
+                crib[w + s0] = crib[w + s1] = crib[w + s2] = v[k]
+    values = [0.0] * 15
+    for k in range(15):
         total = hands[k] + heels
+        w = k * 105
         for s in range(n):
             o = s * 15
             best = 0
             for q in range(o, o + 15):
-                v = second[q] + crib[q]
+                v = second[q] + crib[w + q]
                 if v > best:
                     best = v
             total += best
-        totals[k] = total
-    values = [0.0] * 15
-    gain = None
-    for k in chosen:
-        values[k] = totals[k] / n
-        g = values[k] - nums[k] / den
-        if gain is None or g < gain:
-            gain = g
-    for k in range(15):
-        if k not in chosen:
-            values[k] = nums[k] / den + gain
+        values[k] = total / n
     return values, calls
+
+
+class _Cribs:
+    """Cribs of two pending cards (a discard, a and b) and three more (x, y, z), counted in
+    parts rather than by score(): what x, y, z score among themselves (fifteens, pairs),
+    what each pending card scores with them, what a and b score together, and the run.
+    count() fills .out[k] for the discards k asked for with those points (by ranks and
+    pips: the same whichever of the five is the starter); flush and nobs are added by the
+    caller, by suit (_bonus), where .suits[k] says they may count (a and b of a suit, or
+    a jack among them)."""
+
+    def __init__(self, pending):
+        self.ranks = ranks = bytearray(6)
+        self.pips = pips = bytearray(6)
+        for i in range(6):
+            ranks[i] = pending[i] >> 2
+            pips[i] = PIPS[ranks[i]]
+        self.alone = bytearray(15)  # fifteens and a pair of a and b alone
+        self.need = bytearray(15)  # what x, y, z's cards must add to, to make 15 with a and b
+        self.suits = bytearray(15)
+        for k in range(15):
+            i = _FIRST[k]
+            j = _SECOND[k]
+            a = pending[i]
+            b = pending[j]
+            self.alone[k] = 2 * (pips[i] + pips[j] == 15) + 2 * (ranks[i] == ranks[j])
+            if pips[i] + pips[j] < 15:
+                self.need[k] = 15 - pips[i] - pips[j]
+            self.suits[k] = a & 3 == b & 3 or a >> 2 == _JACK or b >> 2 == _JACK
+        self.sub = bytearray(16)  # subsets of x, y, z by pip total
+        self.withs = bytearray(6)
+        self.out = bytearray(15)
+
+    def count(self, x, y, z, ks):
+        ranks = self.ranks
+        pips = self.pips
+        sub = self.sub
+        withs = self.withs
+        alone = self.alone
+        need = self.need
+        out = self.out
+        rx = x >> 2
+        ry = y >> 2
+        rz = z >> 2
+        px = PIPS[rx]
+        py = PIPS[ry]
+        pz = PIPS[rz]
+        for v in range(16):
+            sub[v] = 0
+        sub[px] += 1
+        sub[py] += 1
+        sub[pz] += 1
+        if px + py < 16:
+            sub[px + py] += 1
+        if px + pz < 16:
+            sub[px + pz] += 1
+        if py + pz < 16:
+            sub[py + pz] += 1
+        if px + py + pz < 16:
+            sub[px + py + pz] += 1
+        base = 2 * (sub[15] + (rx == ry) + (rx == rz) + (ry == rz))
+        for i in range(6):
+            r = ranks[i]
+            withs[i] = 2 * (sub[15 - pips[i]] + (r == rx) + (r == ry) + (r == rz))
+        tm = (1 << rx) | (1 << ry) | (1 << rz)
+        for k in ks:
+            i = _FIRST[k]
+            j = _SECOND[k]
+            ra = ranks[i]
+            rb = ranks[j]
+            v = base + withs[i] + withs[j] + alone[k]
+            if need[k]:
+                v += 2 * sub[need[k]]
+            mask = tm | (1 << ra) | (1 << rb)
+            run3 = mask & (mask >> 1) & (mask >> 2)
+            if run3:
+                v += run_points(mask, run3, rx, ry, rz, ra, rb)
+            out[k] = v
 
 
 def _bonus(c0, c1, c2, c3, s):
@@ -645,21 +719,9 @@ def race(pending, unseen, need, chosen, crib_rule=True):
     counted without a starter). Counted for the discards (codes) in chosen;
     crib_rule: the crib flush rule, as in expectations().
     """
-    calls = 0
-    out = [-1] * 15
-    for k in chosen:
-        out[k] = 0
     n = len(unseen)
-    h = bytearray(4)
-    # hands[k * n + t]: the kept four of discard k with starter unseen[t].
-    hands = [0] * (15 * n)
-    for k in chosen:
-        o = k * 4
-        for x in range(4):
-            h[x] = pending[_KEEP[o + x]]
-        for t in range(n):
-            hands[k * n + t] = score(h, unseen[t], False)
-        calls += n
+    out, hands, h = _race_hands(pending, unseen, chosen)
+    calls = n * len(chosen)
     crib = bytearray(4)
     for x in range(n):
         for y in range(x + 1, n):
@@ -686,6 +748,73 @@ def race(pending, unseen, need, chosen, crib_rule=True):
                         if score(crib, s, crib_rule) < v:
                             continue
                     out[k] += 1
+    return out, calls
+
+
+def _race_hands(pending, unseen, chosen):
+    """A race's start: (ways per discard code, 0 for those in chosen and -1 for the others;
+    hands, hands[k * n + t] the kept four of discard k scored with starter unseen[t], n
+    the unseen cards; a four-byte buffer)."""
+    n = len(unseen)
+    out = [-1] * 15
+    for k in chosen:
+        out[k] = 0
+    h = bytearray(4)
+    hands = [0] * (15 * n)
+    for k in chosen:
+        o = k * 4
+        for x in range(4):
+            h[x] = pending[_KEEP[o + x]]
+        for t in range(n):
+            hands[k * n + t] = score(h, unseen[t], False)
+    return out, hands, h
+
+
+def patience_race(pending, unseen, need, chosen):
+    """Cribbage Patience's last deal: in how many of the PATIENCE_WAYS ways its ten unseen
+    cards can lie each discard scores `need` points or more (per discard code; -1 if not
+    counted), and the score() calls made.
+
+    The crib's two face-down cards and the starter are three of the ten: 45 pairs
+    for the crib times 8 starters, equally likely, each deciding the deal (hand,
+    crib, heels). Counted for the discards (codes) in chosen: each three of the ten
+    with _Cribs, then each of the three as the starter.
+    """
+    n = len(unseen)
+    out, hands, _ = _race_hands(pending, unseen, chosen)
+    calls = n * len(chosen)
+    for t in range(n):  # heels go with the starter, as the hand does
+        if unseen[t] >> 2 == _JACK:
+            for k in chosen:
+                hands[k * n + t] += 2
+    parts = _Cribs(pending)
+    v = parts.out
+    suits = parts.suits
+    count = parts.count
+    for i in range(n):
+        for j in range(i + 1, n):
+            for t in range(j + 1, n):
+                x = unseen[i]
+                y = unseen[j]
+                z = unseen[t]
+                count(x, y, z, chosen)
+                # Nobs from a jack among the two crib cards, per starter (x, y or z).
+                nx = (y == 40 + (x & 3)) + (z == 40 + (x & 3))
+                ny = (x == 40 + (y & 3)) + (z == 40 + (y & 3))
+                nz = (x == 40 + (z & 3)) + (y == 40 + (z & 3))
+                for k in chosen:
+                    left = need - v[k]
+                    o = k * n
+                    if suits[k]:
+                        # a and b of a suit, or a jack among them: flush and nobs in full.
+                        a = pending[_FIRST[k]]
+                        b = pending[_SECOND[k]]
+                        out[k] += (hands[o + i] + _bonus(a, b, y, z, x) >= left) + \
+                            (hands[o + j] + _bonus(a, b, x, z, y) >= left) + \
+                            (hands[o + t] + _bonus(a, b, x, y, z) >= left)
+                    else:
+                        out[k] += (hands[o + i] + nx >= left) + (hands[o + j] + ny >= left) + \
+                            (hands[o + t] + nz >= left)
     return out, calls
 
 

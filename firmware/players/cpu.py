@@ -41,7 +41,11 @@
 #           budget of positions (same seed, same choice). Its first card (the
 #           pone's lead, the dealer's reply to it) comes from tables of the
 #           same look-ahead over many more guesses (players.opening), except
-#           when a side is about to win. Three or four hands: as normal.
+#           when a side is about to win. Three hands (players.lookround): guesses
+#           at both other hands from the unseen cards (those that fit the go
+#           calls), and for each its every line to the end of the count under way,
+#           the others laying what scores most now. Four hands: as normal (the same
+#           search for partners measured no better).
 from micropython import const
 
 from rules.cards import PIPS
@@ -146,8 +150,17 @@ def play(g, seat, level, tables=True):
             if c is not None:
                 return c
     values = normal_values(g, seat, cards)
-    if lv == 2 and g.players == 2:
-        totals, guesses = look_ahead(g, seat, cards)
+    # At four hands the expert plays as normal: its look-ahead there (players.lookround,
+    # partners) measured no better than normal's judgement (docs/experiments.md).
+    if lv == 2 and g.players < 4:
+        if g.players == 2:
+            totals, guesses = look_ahead(g, seat, cards)
+        else:
+            from rules import forget
+            from players import lookround
+
+            totals, guesses = lookround.look(g, seat, cards)
+            forget("players.lookround")
         # The look-ahead's average, with the normal judgement of the next reply on top.
         values = [totals[i] * _ONE // guesses + values[i] for i in range(len(cards))]
     best = 0

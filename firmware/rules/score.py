@@ -67,16 +67,7 @@ def score(hand, starter, crib=False):
     # Its length times the ways to pick one card of each rank is the score.
     run3 = mask & (mask >> 1) & (mask >> 2)
     if run3:
-        low = 0
-        while not (run3 >> low) & 1:
-            low += 1
-        length = 3
-        while (mask >> (low + length)) & 1:
-            length += 1
-        ways = 1
-        for r in range(low, low + length):
-            ways *= (r0 == r) + (r1 == r) + (r2 == r) + (r3 == r) + (r4 == r)
-        points += length * ways
+        points += run_points(mask, run3, r0, r1, r2, r3, r4)
 
     # Flush: four hand cards of one suit; the starter adds one if it matches.
     # In the crib only a five-card flush counts.
@@ -96,6 +87,22 @@ def score(hand, starter, crib=False):
                 or (r2 == _JACK and c2 & 3 == s) or (r3 == _JACK and c3 & 3 == s):
             points += 1
     return points
+
+
+def run_points(mask, run3, r0, r1, r2, r3, r4):
+    """Run points of five cards of ranks r0..r4 (mask: their ranks' bits; run3: the
+    bits that start three ranks in a row, not 0): the run's length times the ways to
+    pick one card of each of its ranks (five cards hold at most one run)."""
+    low = 0
+    while not (run3 >> low) & 1:
+        low += 1
+    length = 3
+    while (mask >> (low + length)) & 1:
+        length += 1
+    ways = 1
+    for r in range(low, low + length):
+        ways *= (r0 == r) + (r1 == r) + (r2 == r) + (r3 == r) + (r4 == r)
+    return length * ways
 
 
 _PAIR_NAMES = ("", "", "pair", "pair royal", "double pair royal")

@@ -4,7 +4,7 @@ On CPython and in the MicroPython VM: per hint, scorer calls and time, also as
 a multiple of one score() call (a ratio that carries over to other machines);
 in the VM also bytes allocated per hint, the heap taken by importing the
 advisor, and an estimated time on a Pico. Then the costliest hints (Patience
-II's last first discard, with the player's pick outside the ones looked at)
+II's last first discard, all fifteen valued exactly, with the player's pick)
 against the budget of 1,000 score() calls.
 
 Timing on a shared machine: each hint is timed next to a run of score() calls
@@ -107,7 +107,7 @@ def timed(hint, g, repeat, *args):
 
 def worst_hints(advisor):
     """Patience II's last first discard, the costliest hint: the review's call with the
-    player's pick the worst discard (so it is looked at too), over WORST_GAMES games."""
+    player's pick the worst discard, over WORST_GAMES games."""
     most = 0
     calls = 0
     for seed in range(WORST_GAMES):

@@ -1,6 +1,7 @@
 # The computer's cribbage and the coach: legal, seeded, and right where it can be checked.
 import sys
 
+from engine_lines import after
 from players import LEVELS, coach, review
 from players import cpu
 from players import laying
@@ -8,7 +9,7 @@ from players import lookahead
 from tables import playtable as pegtable
 from players import reading as told
 from rules.cards import PIPS, card_name, parse_cards
-from rules.cribbage import OVER, PLAY, SHOW, Cribbage, load
+from rules.cribbage import OVER, PLAY, SHOW, Cribbage
 from rules.pegging import peg
 from rules.rng import Rng
 
@@ -31,33 +32,6 @@ def _stack(g, hands):
     g.turn = g.pone
 
 
-def _best_line(g, me):
-    """Points won less points given by `me` to the end of the play, straight from the
-    engine (each line of play on a loaded copy): `me` takes the best line; the other
-    side lays what scores most now, the highest of equals, a count of 5 or 21 costing
-    it half a point."""
-    if g.phase != PLAY:
-        return 0
-    if not g.playable():
-        return _after(g, me, None)
-    if g.turn != me:
-        def key(c):
-            after = g.count + PIPS[c >> 2]
-            return peg(list(g.seq) + [c]) - (0.5 if after in (5, 21) else 0) + PIPS[c >> 2] / 64
-        return _after(g, me, max(g.playable(), key=key))
-    return max(_after(g, me, c) for c in g.playable())
-
-
-def _after(g, me, card):
-    h = load(g.save())
-    before = list(h.scores)
-    if card is None:
-        h.go()
-    else:
-        h.play(card)
-    return h.scores[me] - before[me] - (h.scores[1 - me] - before[1 - me]) + _best_line(h, me)
-
-
 def test_look_ahead_is_the_best_line_by_the_rules():
     checked = 0
     for seed in range(20 if ON_CPYTHON else 3):
@@ -78,7 +52,7 @@ def test_look_ahead_is_the_best_line_by_the_rules():
         assert nodes > 0 or not g.hands[1 - me], (seed, nodes)
         for i in range(len(mine)):
             if out[i] is not None:
-                assert out[i] == _after(g, me, mine[i]), (seed, mine[i])
+                assert out[i] == after(g, me, mine[i]), (seed, mine[i])
                 checked += 1
     assert checked > (25 if ON_CPYTHON else 2)
 

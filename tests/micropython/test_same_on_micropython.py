@@ -147,3 +147,31 @@ def test_same_cribbage_games_on_cpython_and_micropython(tmp_path):
     cp_lines, mp_lines = transcripts(tmp_path, CRIBBAGE_TRANSCRIPT)
     assert len(cp_lines) > 3 * 7 * 20
     assert mp_lines == cp_lines
+
+
+# The expert at three and four hands: against two normal players (players.lookround's
+# look-ahead), and partnered across the table against a normal pair (where it plays as
+# normal, the search's totals still printed for every card of its side); each game's save.
+EXPERT_TRANSCRIPT = """
+from players import cpu, lookround
+from rules.cribbage import OVER, PLAY, Cribbage
+
+for players in (3, 4):
+    for seed in (5, 2024):
+        g = Cribbage(seed, players, target=61)
+        while g.phase != OVER:
+            expert = g.side_of(g.turn) == 0
+            if expert and g.phase == PLAY and len(g.playable()) > 1:
+                cards = g.playable()
+                totals, div = lookround.look(g, g.turn, cards)
+                print(players, seed, "look", " ".join(str(c) for c in cards), totals, div)
+            cpu.move(g, "expert" if expert else "normal")
+        print(players, seed, "save", " ".join(str(b) for b in g.save()))
+        print(players, seed, "total", g.scores, g.winner)
+"""
+
+
+def test_same_expert_at_three_and_four_hands_on_cpython_and_micropython(tmp_path):
+    cp_lines, mp_lines = transcripts(tmp_path, EXPERT_TRANSCRIPT)
+    assert sum(1 for line in cp_lines if " look " in line) > 20
+    assert mp_lines == cp_lines

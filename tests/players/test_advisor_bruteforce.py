@@ -78,7 +78,9 @@ def test_advisor_choice_against_brute_force():
 
 # Patience II's first discard, valued over the whole deal (players.advisor.with_gain
 # and look_ahead): against the plain enumeration of tests/helpers/patience2_reference.py.
-# The last deal is exact there (seven sixes): every last deal of LAST_GAMES games.
+# The last deal is exact there (seven sixes) and in the advisor: every last deal of
+# LAST_GAMES games, all fifteen discards valued as the reference values them, and the
+# advisor's choice the best.
 LAST_GAMES = 300
 LOOK_TOLERANCE = 0.15
 
@@ -91,19 +93,19 @@ def last_deal(seed):
     ranked = advisor.rank_discards(g)[0]
     values, _, exact = first_discard_values(pending, unseen)
     assert exact
-    return pending, ranked, values
+    return pending, ranked, values, advisor.best_discard(g)
 
 
-def test_patience2_last_first_discard_against_look_ahead():
+def test_patience2_last_first_discard_exact_over_all_fifteen():
     with Pool(2) as pool:
         results = pool.map(last_deal, range(LAST_GAMES), chunksize=10)
-    good = 0
-    for pending, ranked, values in results:
-        value, a, b = ranked[0]
-        k = advisor.PAIRS.index((pending.index(a), pending.index(b)))
-        assert abs(value - values[k]) < 1e-9  # the shown value is the whole deal's, exact
-        good += max(values) - values[k] <= LOOK_TOLERANCE
-    assert good >= 0.97 * LAST_GAMES, (good, LAST_GAMES)
+    for pending, ranked, values, best in results:
+        assert len(ranked) == 15
+        for value, a, b in ranked:
+            k = advisor.PAIRS.index((pending.index(a), pending.index(b)))
+            assert abs(value - values[k]) < 1e-9, (pending, k, value, values[k])
+        k = advisor.PAIRS.index((pending.index(best[0]), pending.index(best[1])))
+        assert values[k] == max(values) and ranked[0][1:] == best
 
 
 # Every first discard of ALL_GAMES games (the advisor playing), against the

@@ -105,9 +105,9 @@ class Table:
             return
         # Foster's last deal ranks by the chance to reach the target (wins): shown too.
         pair, best, yours, wins = h
-        self.tip = ["Best: %s  %.1f%s" % (_names(pair), best, _chance(wins, g.pending, pair))]
+        self.tip = ["Best: %s  %.1f%s" % (_names(pair), best, _chance(wins, g, pair))]
         if yours is not None:
-            self.tip.append("Yours: %s  %.1f%s" % (_names(mine), yours, _chance(wins, g.pending, mine)))
+            self.tip.append("Yours: %s  %.1f%s" % (_names(mine), yours, _chance(wins, g, mine)))
 
     def lit(self):
         m = 0
@@ -183,16 +183,18 @@ class Table:
         _strip(fb, play, g)
 
 
-def _chance(wins, pending, pair):
+def _chance(wins, g, pair):
     """ " 45%": the chance of the pair to reach the target, when the advisor raced."""
-    from players.advisor import PAIRS, RACE_WAYS  # pyright: ignore[reportMissingImports]
+    from players.advisor import PAIRS, PATIENCE_WAYS, RACE_WAYS  # pyright: ignore[reportMissingImports]
 
     if wins is None:
         return ""
+    pending = g.pending
     i = pending.index(pair[0])
     j = pending.index(pair[1])
     w = wins[PAIRS.index((i, j) if i < j else (j, i))]
-    return "" if w < 0 else " %d%%" % ((200 * w + RACE_WAYS) // (2 * RACE_WAYS))
+    ways = RACE_WAYS if g.kind == 0 else PATIENCE_WAYS
+    return "" if w < 0 else " %d%%" % ((200 * w + ways) // (2 * ways))
 
 
 def _names(cards):
