@@ -1,0 +1,143 @@
+# Head-to-head cribbage over the link (issue 28): two games, one on each device, kept
+# the same move for move over a cable that loses and garbles bytes; a move the other
+# side may not make is refused and never applied. Portable: also run in the VM.
+import sys
+
+from link.duel import MOVE, Duel
+from link.frame import Link
+from rules.cribbage import DISCARD, PLAY, SHOW, Cribbage
+from rules.rng import Rng
+
+from linkpipe import pipe
+
+ON_CPYTHON = sys.implementation.name == "cpython"
+MICROPYTHON_SKIP = ()
+VERSION = b"\x01\x03\x02"
+
+
+def linked(seed, rng=None, drop=0, flip=0):
+    a, b = pipe(rng, drop, flip)
+    x = Link(a, b"\x01\x02\x03\x04", VERSION, b"ANN")
+    y = Link(b, b"\x05\x06\x07\x08", VERSION, b"BOB")
+    t = 0
+    while not (x.linked and y.linked):
+        x.poll(t)
+        y.poll(t)
+        t += 10
+    return Duel(x, Cribbage(seed), 0, "BOB"), Duel(y, Cribbage(seed), 1, "ANN")
+
+
+def act(d, r):
+    """One move of d's player, if it is theirs to make: the lay-away, a card or go, a count
+    (each device counts the show at its own pace: r says when)."""
+    g = d.g
+    if g.over:
+        return False
+    if g.phase == DISCARD and g.turn == d.seat:
+        h = sorted(g.hands[d.seat])
+        g.discard(d.seat, h[0], h[-1])
+    elif g.phase == PLAY and g.turn == d.seat:
+        ok = g.playable()
+        if ok:
+            g.play(ok[r.below(len(ok))])
+        else:
+            g.go()
+    elif g.phase == SHOW and r.below(3) == 0:
+        g.count_hand()
+    else:
+        return False
+    return True
+
+
+def play_out(x, y, r, limit=400000):
+    t = 1000
+    while not (x.g.over and y.g.over and not x.link.pending() and not y.link.pending()):
+        assert t < limit, "no end: %r %r" % (x.g, y.g)
+        for d in (x, y):
+            if r.below(2):
+                act(d, r)
+            d.poll(t)
+            assert d.problem is None, d.problem
+        t += 10
+    return t
+
+
+def test_a_whole_game_the_same_on_both_devices():
+    for seed in (1, 2) if ON_CPYTHON else (1,):
+        x, y = linked(seed)
+        play_out(x, y, Rng(seed))
+        assert x.g.save() == y.g.save()
+        assert x.g.winner == y.g.winner and max(x.g.scores) >= 121
+
+
+def test_one_percent_of_bytes_lost_or_garbled_over_a_whole_game():
+    x, y = linked(7, Rng(77), 100, 100)
+    play_out(x, y, Rng(7), limit=4000000)
+    assert x.g.save() == y.g.save() and x.g.over
+    assert x.link.port.wire.dropped > 20 and x.link.port.wire.flipped > 20
+
+
+def moved_to_play(seed):
+    x, y = linked(seed)
+    r = Rng(seed)
+    t = 0
+    while x.g.phase == DISCARD or y.g.phase == DISCARD:
+        act(x, r)
+        act(y, r)
+        x.poll(t)
+        y.poll(t)
+        t += 10
+    return x, y, t
+
+
+def refused(x, y, t, message):
+    """y's link delivers message to x as if y's device had sent it: x refuses it, unchanged."""
+    before = x.g.save()
+    y.link.send(message)
+    for k in range(100):
+        y.link.poll(t + 10 * k)
+        x.poll(t + 10 * k)
+        if x.problem:
+            break
+    assert x.g.save() == before, "a refused move was applied"
+    for k in range(100, 200):
+        y.poll(t + 10 * k)
+        x.poll(t + 10 * k)
+    assert y.problem and "refused" in y.problem and "\n" not in y.problem  # y is told
+    return x.problem
+
+
+def test_a_card_the_other_side_does_not_hold_is_refused():
+    x, y, t = moved_to_play(3)
+    g = x.g
+    if g.turn != 1:
+        act(x, Rng(0))  # x leads: then it is y's turn
+        for k in range(50):
+            x.poll(t + k)
+            y.poll(t + k)
+    assert g.turn == 1
+    mine = x.g.hands[0][0]  # a card of x's own hand, which y cannot hold
+    why = refused(x, y, t + 1000, bytes((MOVE, len(g.moves) >> 8, len(g.moves) & 255, mine)))
+    assert "not in your hand" in why
+
+
+def test_a_move_out_of_turn_is_refused():
+    x, y, t = moved_to_play(4)
+    g = x.g
+    if g.turn != 0:
+        act(y, Rng(0))
+        for k in range(50):
+            x.poll(t + k)
+            y.poll(t + k)
+    assert g.turn == 0  # x's turn: y may not lay a card now
+    card = y.g.hands[1][0]
+    why = refused(x, y, t + 1000, bytes((MOVE, len(g.moves) >> 8, len(g.moves) & 255, card)))
+    assert "not your turn" in why
+
+
+def test_a_rewritten_history_is_refused():
+    x, y, t = moved_to_play(5)
+    g = x.g
+    wrong = (g.moves[0] + 1) & 127 | 128
+    why = refused(x, y, t, bytes((MOVE, 0, 0, wrong)))
+    assert "differ" in why
