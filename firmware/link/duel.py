@@ -36,6 +36,7 @@ class Duel:
         self.sent = len(g.moves)  # the moves the other side has, or has been sent
         self.pending = []  # [idx, moves] from the other side, not yet taken in
         self.problem = None  # one line: a move refused, here or there
+        self.mover = None  # mover(seat, card or None) plays the other's card or go, if given
 
     def poll(self, now):
         """Send what this device played, take in what the other side did: True if
@@ -91,11 +92,8 @@ class Duel:
                             raise ValueError("two cards go to the crib")
                         g.discard(other, b - _LAY, body[i + 1] - _LAY)
                         i += 2
-                    elif b == _GO:
-                        g.go(other)
-                        i += 1
-                    elif b < _GO:
-                        g.play(b, other)
+                    elif b <= _GO:
+                        self.move(other, None if b == _GO else b)
                         i += 1
                     else:
                         raise ValueError("no such move")
@@ -109,6 +107,14 @@ class Duel:
                 return moved
             self.pending.pop(0)
         return moved
+
+    def move(self, seat, card):
+        if self.mover is not None:
+            self.mover(seat, card)  # the screens' own way, which says and saves it
+        elif card is None:
+            self.g.go(seat)
+        else:
+            self.g.play(card, seat)
 
     def refuse(self, why):
         self.problem = "refused %s's move: %s" % (self.name, why)

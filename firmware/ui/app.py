@@ -79,6 +79,8 @@ SCREENS = {
     "CribOver": "ui.cribbage.show",
     "CribPass": "ui.cribbage.people",
     "CribBoard": "ui.cribbage.play",
+    "CribLink": "ui.cribbage.linked",
+    "CribWait": "ui.cribbage.linked",
     "BoardSetup": "ui.board.setup",
     "BoardPegs": "ui.board.pegs",
     "BoardOver": "ui.board.pegs",
@@ -123,6 +125,7 @@ class App:
         self.tick = None  # the screen's tick(now_ms), if it has one
         self.patch = None  # the screen's patch(fb), if it has one
         self.play = None  # the game in progress (ui.solitaire.game.Play)
+        self.net = None  # a linked game's net(now_ms): the cable served every step, screen on or off
         self.apply_settings()
         self.enter(self.screen)
 
@@ -218,6 +221,8 @@ class App:
         """Take at most one key event, apply the power policy, draw if needed."""
         k = self.keys.get()
         board = self.board
+        if self.net is not None:
+            self.net(board.ticks_ms())
         if k:
             self.last = board.ticks_ms()
             if self.power != _ON:

@@ -131,3 +131,22 @@ def people_on(sim):
     if type(sim.app.screen).__name__ == "CribPass":
         sim.wait(1.1)
     crib_on(sim)
+
+
+def record_cards(monkeypatch, drawn):
+    """Every card the UI draws (ui.gfx.card and ui.gfx.mini) appended to `drawn`, by value:
+    what the frame checks of hidden hands read."""
+    from ui import gfx
+
+    card, mini = gfx.card, gfx.mini
+
+    def a_card(fb, c, x, y, lit=False):
+        drawn.append(c)
+        return card(fb, c, x, y, lit)
+
+    def a_mini(fb, c, x, y, lit=False):
+        drawn.append(c)
+        return mini(fb, c, x, y, lit)
+
+    monkeypatch.setattr(gfx, "card", a_card)
+    monkeypatch.setattr(gfx, "mini", a_mini)

@@ -8,11 +8,10 @@ ui.gfx.mini, recorded with their values) must hold no card of a hand still held,
 crib, except the hand of the person who last took the device on the hand-over screen, and
 that only on his own turn. So between a person's move and the next person's confirmation
 no hand is on the glass, while the computer moves too."""
-from helpers.drive import MENU_ROW, crib_key, people_keys, people_on, to_menu_row
+from helpers.drive import record_cards, MENU_ROW, crib_key, people_keys, people_on, to_menu_row
 
 from pocketcrib.twins.sim import Sim
 from rules.cribbage import DISCARD, PLAY
-from ui import gfx
 
 
 def screen(sim):
@@ -29,18 +28,7 @@ class Watch:
         self.frames = 0
         self.passes = 0
         self.hidden_frames = 0  # frames drawn while a person's hand was held hidden
-        card, mini = gfx.card, gfx.mini
-
-        def a_card(fb, c, x, y, lit=False):
-            self.drawn.append(c)
-            return card(fb, c, x, y, lit)
-
-        def a_mini(fb, c, x, y, lit=False):
-            self.drawn.append(c)
-            return mini(fb, c, x, y, lit)
-
-        monkeypatch.setattr(gfx, "card", a_card)
-        monkeypatch.setattr(gfx, "mini", a_mini)
+        record_cards(monkeypatch, self.drawn)
         draw = sim.app.draw
 
         def drawn():

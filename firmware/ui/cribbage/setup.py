@@ -29,6 +29,7 @@ class CribSetup:
         names = app.saves.get("names")
         self.names = [names[3 * i:3 * i + 3].strip() or "P%d" % (i + 1) for i in range(4)]
         self.people = [True, False, False, False]
+        self.cable = False  # seat 2 is a device on the link cable (two hands)
 
     def key(self, k):
         app = self.app
@@ -49,7 +50,18 @@ class CribSetup:
             app.visit("Initials", "Seat %d" % (seat + 1), self.named, self.names[seat])
             return
         elif 0 < seat < self.players and k in (LEFT, RIGHT, A):
-            self.people[seat] = not self.people[seat]
+            if self.players == 2:
+                # Two hands: the computer, a person, or another device on the cable, in turn.
+                i = ((2 if self.cable else int(self.people[1])) + 3 + step) % 3
+                self.cable = i == 2
+                self.people[1] = i == 1
+            else:
+                self.people[seat] = not self.people[seat]
+        elif k == A and seat == self.players and self.cable and self.players == 2:
+            from ui.saved import ask_first
+
+            ask_first(app, lambda: app.go("CribLink", self.names[0]))
+            return
         elif k == A and seat >= self.players:
             people = [self.names[s] if self.people[s] else None for s in range(self.players)]
             if people.count(None) == self.players - 1:
@@ -95,7 +107,8 @@ class CribSetup:
                 "Game: to %d" % _TARGETS[self.target],
                 "Hands: %d%s" % (self.players, " (partners)" if self.players == 4 else "")]
         for s in range(self.players):
-            rows.append("Seat %d: " % (s + 1) + (self.names[s] if self.people[s] else "computer"))
+            rows.append("Seat %d: " % (s + 1) + ("cable" if s == 1 and self.cable and self.players == 2
+                                                 else self.names[s] if self.people[s] else "computer"))
         rows += ["Start", "Statistics"]
         if self.cur == 0:
             # What the level does, on the last row.

@@ -64,13 +64,15 @@ class Clock:
 class SimBoard:
     """The desktop twin of firmware/board.py: display, keys, clock."""
 
-    def __init__(self, clock=None, date=None):
+    def __init__(self, clock=None, date=None, link=None):
         self.clock = clock or Clock()
         self.panel = Panel()
         self.display = SSD1306(self.panel)
         self.keys = buttons.Buttons()
         self.beeps = 0
         self._date = date
+        self.link = link  # the link jack's port (twins.linkport), None: no jack
+        self.links_opened = 0
 
     def ticks_ms(self):
         return self.clock.ticks_ms()
@@ -85,6 +87,11 @@ class SimBoard:
         """Today as "YYYY-MM-DD", or None for a clock not set; date may be a function (the host's day)."""
         return self._date() if callable(self._date) else self._date
 
+    def open_link(self):
+        """The link jack, as board.Board.open_link(): None without one."""
+        self.links_opened += 1
+        return self.link
+
     def random32(self):
         """New games' seeds from the host's random source, as the board's from its chip."""
         return int.from_bytes(os.urandom(4), "big")
@@ -97,10 +104,10 @@ class SimBoard:
 class Sim:
     """An App on a SimBoard with saves in `data` (a folder)."""
 
-    def __init__(self, data, seed=None, manual_clock=True, date=None):
+    def __init__(self, data, seed=None, manual_clock=True, date=None, link=None, device_id="51a1a7e0"):
         Path(data).mkdir(parents=True, exist_ok=True)
-        self.board = SimBoard(Clock(manual=manual_clock), date=date)
-        self.saves = Saves(str(data), device_id="51a1a7e0")
+        self.board = SimBoard(Clock(manual=manual_clock), date=date, link=link)
+        self.saves = Saves(str(data), device_id=device_id)
         self.app = App(self.board, self.saves, seed=seed)
         self.app.step()  # the first frame
 
