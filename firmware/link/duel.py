@@ -8,7 +8,8 @@
 #
 # A device sends every move its game makes beyond what the other side has, its own and
 # the counts of the show (each device counts the show at its own pace: a count is the
-# same on both, so a count from the other side is only compared, never applied). A move
+# same on both, so a count from the other side is only compared, never applied); after
+# a reset on either side, every move again from the first. A move
 # of the other's seat is applied through the engine's checks (its turn, its cards, the
 # count under 31): one that fails is refused with a message and never applied. A move
 # the game already holds must be the same byte (a repeat after a reset is harmless); a
@@ -27,13 +28,16 @@ _CHUNK = const(56)  # moves a message carries at most (frame.MAX less the head)
 
 
 class Duel:
-    def __init__(self, link, g, seat, name):
-        """link: a link.frame.Link, linked; g: the game; seat: this device's; name: the other's."""
+    def __init__(self, link, g, seat, name, sent=None):
+        """link: a link.frame.Link; g: the game; seat: this device's; name: the other's;
+        sent: the moves the other side holds (None: all; 0 for a game resumed after a
+        reset, which cannot know: every move is sent again, and compared there)."""
         self.link = link
         self.g = g
         self.seat = seat
         self.name = name
-        self.sent = len(g.moves)  # the moves the other side has, or has been sent
+        self.sent = len(g.moves) if sent is None else sent  # the moves the other side has, or has been sent
+        self.resets = link.resets
         self.pending = []  # [idx, moves] from the other side, not yet taken in
         self.problem = None  # one line: a move refused, here or there
         self.mover = None  # mover(seat, card or None) plays the other's card or go, if given
@@ -43,6 +47,10 @@ class Duel:
         the game moved by the other's hand."""
         link = self.link
         link.poll(now)
+        if link.resets != self.resets:
+            # The other device started again: what it held of ours may be lost with it.
+            self.resets = link.resets
+            self.sent = 0
         self.send()
         m = link.recv()
         while m is not None:
@@ -81,7 +89,10 @@ class Duel:
                     i += 1
                     continue
                 if at + i > n:
-                    return self.refuse("a move missing before move %d" % (at + i))
+                    # Sent before this device was reset and ahead of it: what it holds
+                    # comes again, as the other side sends all its moves after a reset.
+                    i = len(body)
+                    break
                 if b == _COUNT:
                     break  # counted here when this device's player gets there
                 try:

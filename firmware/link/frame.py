@@ -27,6 +27,7 @@ ACK = const(0x41)
 MAX = const(60)  # payload bytes a frame carries at most
 PROTO = const(1)  # this framing's version
 RESEND_MS = const(120)  # a frame unanswered this long is sent again
+KEEP_MS = const(1000)  # a link with nothing to say says that much this often
 
 _HEAD = const(4)  # sync, kind, seq, len
 _REPLY = const(1)  # HELLO's seq byte: an answer, not to be answered
@@ -90,6 +91,8 @@ class Link:
         self._inbox = []
         self._sent = None  # when the frame in flight (or the last HELLO) went out
         self._now = 0
+        self.heard = None  # when the last good frame came
+        self._kept = 0  # when the last word of a quiet link went out
 
     # What the game asks.
 
@@ -117,12 +120,18 @@ class Link:
                 break
             for i in range(n):
                 self._byte(buf[i])
-        if self._sent is not None and (now - self._sent) & _TICKS < RESEND_MS:
-            return
+        due = self._sent is None or (now - self._sent) & _TICKS >= RESEND_MS
         if not self.linked:
-            self._hello(0)
+            if due:
+                self._hello(0)
         elif self._out:
-            self._send_data()
+            if due:
+                self._send_data()
+        elif (now - self._kept) & _TICKS >= KEEP_MS:
+            # A quiet link says so now and then, so that the other side can tell a player
+            # thinking from a cable pulled: the ack of the last frame taken, again.
+            self._write(ACK, self._expect - 1, b"")
+            self._kept = now
 
     # Sending.
 
@@ -179,7 +188,12 @@ class Link:
             for b in bytes(rx[i:n]):
                 self._byte(b)
 
+    def quiet(self, now):
+        """ms since the other side was last heard (None: never)."""
+        return None if self.heard is None else (now - self.heard) & _TICKS
+
     def _frame(self, kind, seq, payload):
+        self.heard = self._now
         if kind == HELLO:
             self._on_hello(seq, payload)
         elif not self.linked:

@@ -5,7 +5,7 @@ import sys
 
 from link.duel import MOVE, Duel
 from link.frame import Link
-from rules.cribbage import DISCARD, PLAY, SHOW, Cribbage
+from rules.cribbage import DISCARD, PLAY, SHOW, Cribbage, load
 from rules.rng import Rng
 
 from linkpipe import pipe
@@ -75,6 +75,58 @@ def test_one_percent_of_bytes_lost_or_garbled_over_a_whole_game():
     play_out(x, y, Rng(7), limit=4000000)
     assert x.g.save() == y.g.save() and x.g.over
     assert x.link.port.wire.dropped > 20 and x.link.port.wire.flipped > 20
+
+
+def faulty_game(seed, cuts=0, resets=0, drop=0, flip=0):
+    """A game where the cable is cut (and joined again after up to 3 s) at `cuts` random
+    points, and a device, either, is reset at `resets` random points: it starts again
+    from its save, its UART's bytes lost, with a new session (as ui.cribbage.linked.relinked)."""
+    x, y = linked(seed, Rng(seed + 1), drop, flip)
+    wire = x.link.port.wire
+    r = Rng(seed)
+    done = [0, 0]
+    t = 1000
+    joined = 0
+    duels = [x, y]
+    while not (duels[0].g.over and duels[1].g.over and not duels[0].link.pending()
+               and not duels[1].link.pending() and not wire.cut):
+        assert t < 4000000, "no end: %r %r" % (duels[0].g, duels[1].g)
+        if wire.cut and t >= joined:
+            wire.cut = False
+        if done[0] < cuts and not wire.cut and r.below(15) == 0:
+            wire.cut = True
+            joined = t + 20 + r.below(3000)
+            done[0] += 1
+        for k in (0, 1):
+            d = duels[k]
+            if r.below(2):
+                act(d, r)
+            if done[1] < resets and r.below(80) == 0:
+                # The power cut: after the move is saved, before the cable has carried it.
+                port = d.link.port
+                port.inbox = bytearray()
+                link = Link(port, bytes((9, done[1], r.below(256), 1)), VERSION, d.link.me)
+                d = duels[k] = Duel(link, load(d.g.save()), d.seat, d.name, 0)
+                done[1] += 1
+            d.poll(t)
+            assert d.problem is None, d.problem
+        t += 10
+    assert done == [cuts, resets], "the game ended before every fault: %r" % done
+    a, b = duels
+    assert a.g.save() == b.g.save() and a.g.over
+    assert [d.points(s) for d in a.g.records for s in (0, 1)] == [d.points(s) for d in b.g.records for s in (0, 1)]
+
+
+def test_the_cable_cut_at_50_points_and_joined_again():
+    faulty_game(11, cuts=50)
+
+
+def test_a_device_reset_at_20_points():
+    faulty_game(12, resets=20)
+
+
+def test_cuts_resets_and_a_bad_cable_at_once():
+    faulty_game(13, cuts=10, resets=5, drop=100, flip=100)
 
 
 def moved_to_play(seed):

@@ -10,6 +10,7 @@ crib, until the show, where every hand is on the table."""
 from helpers.drive import record_cards, MENU_ROW, crib_key, to_menu_row
 
 from pocketcrib.twins.linkport import cable
+from ui import gfx
 from pocketcrib.twins.sim import Sim
 from rules.cribbage import DISCARD, PLAY, load
 
@@ -142,3 +143,52 @@ def test_no_jack_one_line_and_back(tmp_path):
     assert "no link jack" in sim.app.screen.problem
     sim.press("B")
     assert screen(sim) != "CribLink"
+
+
+def test_a_device_switched_off_mid_game_and_the_cable_pulled_both_go_on(tmp_path, monkeypatch):
+    """Device 1 is switched off three times (a new Sim on the same flash, resumed from the
+    title), the cable pulled once: each time both go on from the same move to the end."""
+    sims = linked_sims(tmp_path, seeds=(21, 33))
+    for sim in sims:
+        sim.run_script(LINK_KEYS)
+    watch = Watch(sims, monkeypatch)
+    port = sims[1].board.link
+    for cut in range(4):
+        moves = len(sims[0].app.play.g.moves) if sims[0].app.play else 0
+        both(sims, limit=20000, until=lambda s, m=moves: s[0].app.play is not None
+             and len(s[0].app.play.g.moves) > m + 40 or all(screen(x) == "CribOver" for x in s))
+        if all(screen(x) == "CribOver" for x in sims):
+            break
+        if cut == 2:
+            # The cable pulled for 5 s: device 0 waits, says so, and both go on.
+            port.gone = True
+            said = []
+            text = gfx.text
+
+            def a_text(fb, s, *a, text=text, said=said, **k):
+                said.append(s)
+                return text(fb, s, *a, **k)
+
+            monkeypatch.setattr(gfx, "text", a_text)
+            for _ in range(200):  # device 0 plays on until it waits for device 1
+                if waiting(sims[0]):
+                    break
+                sims[0].press(crib_key(sims[0].app.screen))
+            sims[0].wait(5)
+            assert screen(sims[0]) == "CribWait"
+            monkeypatch.setattr(gfx, "text", text)
+            assert "waiting for BOB" in said and "(no answer on the cable)" in said
+            port.gone = False
+            continue
+        # Switched off: what the UART held is lost; a new device on the same flash and cable.
+        while port.readinto(bytearray(256)):
+            pass
+        sim = Sim(tmp_path / "dev1", seed=90 + cut, link=port, device_id="d0000001")
+        sim.run_script(["A", "A"])  # the title offers the saved game; A resumes it
+        assert sim.app.play is not None and sim.app.play.linked, screen(sim)
+        sims[1] = sim
+        watch.wrap(1, sim)
+    both(sims, watch)
+    x, y = (s.app.play for s in sims)
+    assert x.g.over and x.g.save() == y.g.save()
+

@@ -6,6 +6,8 @@
 # Each device shows the game from its own seat and only its own hand; the other's
 # moves come over the cable (link.duel) and are checked by the same engine. The other
 # screens of the table (lay-away, play, show, deal, end) are the usual ones.
+from micropython import const
+
 from drivers.buttons import B
 from link.duel import Duel
 from link.frame import Link
@@ -16,6 +18,7 @@ from ui.cribbage.game import Crib
 
 VERSION = b"crib3.2.1"  # the rules' save version, the deal generator's, the duel's: both must agree
 _TABLE = ("CribWait", "CribPlay", "CribLay")  # the screens a move of the other's may change
+_QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
 
 
 def _random(app, words):
@@ -26,19 +29,45 @@ def _random(app, words):
     return out
 
 
+class _NoJack:
+    """The port of a device without a link jack: nothing in, nothing out."""
+
+    def write(self, buf):
+        return len(buf)
+
+    def readinto(self, buf):
+        return None
+
+
+def _link(app, name):
+    """The link over the jack (None without one), this device's name and id its hello."""
+    opener = getattr(app.board, "open_link", None)
+    port = opener() if opener is not None else None
+    if port is None:
+        return None
+    me = (name + "   ")[:3] + app.saves.device["id"]
+    return Link(port, _random(app, 1), VERSION, me.encode())
+
+
+def relinked(app, g, seat, people, peer):
+    """A game on the cable read back after a reset: linked again, every move sent again
+    (the other device compares what it holds and takes in what it lacks)."""
+    link = _link(app, people[seat]) or Link(_NoJack(), b"\0\0\0\0", VERSION)
+    crib = LinkedCrib(app, g, seat, people, Duel(link, g, seat, people[1 - seat], 0), peer)
+    if isinstance(link.port, _NoJack):
+        crib.duel.problem = "This device has no link jack (hardware/BUILD.md)."
+    app.net = crib.heard
+    return crib
+
+
 class CribLink:
     """The cable opened, the other device heard, the pack agreed; then the game."""
 
     def __init__(self, app, name):
         self.app = app
         self.name = name
-        self.link = None
-        opener = getattr(app.board, "open_link", None)
-        port = opener() if opener is not None else None
-        self.problem = None if port is not None else "This device has no link jack (hardware/BUILD.md)."
-        if port is not None:
-            me = (name + "   ")[:3] + app.saves.device["id"]
-            self.link = Link(port, _random(app, 1), VERSION, me.encode())
+        self.link = _link(app, name)
+        self.problem = None if self.link is not None else "This device has no link jack (hardware/BUILD.md)."
         self.pack = Pack(_random(app, 4))
         self.promised = False
 
@@ -109,6 +138,7 @@ class LinkedCrib(Crib):
         self.seat = seat
         self.duel = duel
         self.peer = peer  # the other device's id
+        self.lost = False  # the other device not heard for a while: waited for in words
         duel.mover = self.move
 
     def computer(self, seat):
@@ -122,7 +152,7 @@ class LinkedCrib(Crib):
             return "CribWait"
         w = Crib.where(self)
         if w == "CribPass":  # the other seat's turn, played on the other device
-            return "CribWait" if self.g.phase == DISCARD else "CribPlay"
+            return "CribWait" if self.g.phase == DISCARD or self.lost else "CribPlay"
         return w
 
     def heard(self, now):
@@ -135,13 +165,25 @@ class LinkedCrib(Crib):
             if not duel.link.pending():
                 app.net = None
             return
-        was = (duel.problem, duel.link.linked)
+        link = duel.link
+        was = (duel.problem, self.lost)
         phase = self.g.phase
-        if duel.poll(now):
+        peer = link.peer
+        if peer is not None and peer[3:].decode() != self.peer and duel.problem is None:
+            # A resumed game and another device on the cable: nothing goes either way.
+            duel.problem = "The cable leads to %s's device: this game is with %s." % (
+                peer[:3].decode().strip(), self.name(1 - self.seat))
+        moved = False
+        if duel.problem is None:
+            moved = duel.poll(now)
+        else:
+            link.poll(now)  # (our refusal still goes out)
+        if moved:
             if phase == DISCARD:
                 self.note = self.name(1 - self.seat) + " laid away"
             self.save()
-        elif was == (duel.problem, duel.link.linked):
+        self.lost = not link.linked or (link.quiet(now) or 0) > _QUIET
+        if not moved and was == (duel.problem, self.lost):
             return
         name = type(app.screen).__name__
         if name in _TABLE:
@@ -177,11 +219,14 @@ class CribWait:
         g = crib.g
         duel = crib.duel
         gfx.bar(fb, crib.scores_line())
-        why = duel.problem or duel.link.problem
+        link = duel.link
+        why = duel.problem or link.problem
         if why:
             lines = gfx.wrap(why, 126)[:3]
         else:
             lines = gfx.wrap(crib.note, 126)[:1] + ["waiting for " + crib.name(1 - crib.seat)]
+            if crib.lost:
+                lines.append("(no answer on the cable)")
         for i in range(len(lines)):
             gfx.text(fb, lines[i], 1, 11 + 9 * i)
         hand = sorted(g.hands[crib.seat])
