@@ -245,7 +245,7 @@ class App:
         sleeper = getattr(board, "sleep_until_key", None)
         while True:
             self.step()
-            if self.power == _OFF and sleeper is not None:
+            if self.power == _OFF and sleeper is not None and self.net is None:  # (the cable waits for no key)
                 sleeper()
                 self.wake()
             else:

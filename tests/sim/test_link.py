@@ -192,3 +192,23 @@ def test_a_device_switched_off_mid_game_and_the_cable_pulled_both_go_on(tmp_path
     x, y = (s.app.play for s in sims)
     assert x.g.over and x.g.save() == y.g.save()
 
+
+
+def test_two_simulators_through_a_unix_socket_link_and_deal(tmp_path):
+    """`pocketcrib sim --link PATH`: the first listens, the second connects; they link and
+    agree on the pack as over a socket pair."""
+    from pocketcrib.twins.linkport import ListeningPort, unix_port
+
+    path = tmp_path / "cable.sock"
+    first = unix_port(path)
+    second = unix_port(path)
+    assert isinstance(first, ListeningPort) and not isinstance(second, ListeningPort)
+    sims = [Sim(tmp_path / ("u%d" % i), seed=50 + i, link=port, device_id="u%d" % i)
+            for i, port in enumerate((first, second))]
+    for sim in sims:
+        sim.run_script(LINK_KEYS)
+    both(sims, until=lambda s: all(x.app.play is not None for x in s), limit=500)
+    assert sims[0].app.play.g.seed == sims[1].app.play.g.seed
+    first.close()
+    second.close()
+    assert not path.exists()

@@ -8,6 +8,7 @@ standing in for the board's flash. Three ways to look at it:
     pocketcrib sim                   the terminal (Unicode half blocks)
     pocketcrib sim --window          a pygame window at a readable scale
     pocketcrib sim --keys "A DOWN A" --shot out.png     headless: keys in, PNG out
+    pocketcrib sim --link /tmp/crib.sock --data DIR     two of these (each its own DIR): a link cable
 
 Keys: arrows; A = z, a, space or Enter; B = x, b or Backspace; a long B = X or
 B (shift); q or Ctrl-C quits. In --keys, names are UP DOWN LEFT RIGHT A B
@@ -527,6 +528,9 @@ def parser():
     p.add_argument("--keys", default=None,
                    help="headless: keys to press, e.g. 'A DOWN A wait:30 shot:x.png'")
     p.add_argument("--shot", type=Path, default=None, help="headless: save the last screen here")
+    p.add_argument("--link", type=Path, default=None, metavar="SOCKET",
+                   help="a link jack: two simulators given the same socket path play one game of "
+                        "cribbage (menu: Cribbage, seat 2: cable)")
     p.add_argument("--date", default=None,
                    help="the board clock's date, YYYY-MM-DD (default: today here; 'unset': a clock not set)")
     return p
@@ -557,7 +561,15 @@ def main(argv=None):
     data = args.data or default_data()
     try:
         headless = args.keys is not None or args.shot is not None
-        sim = Sim(data, seed=args.seed, manual_clock=headless, date=board_date(args.date))
+        link = None
+        if args.link is not None:
+            from pocketcrib.twins.linkport import unix_port
+
+            try:
+                link = unix_port(args.link)
+            except OSError as e:
+                raise SimError("--link %s: %s" % (args.link, e.strerror or e)) from None
+        sim = Sim(data, seed=args.seed, manual_clock=headless, date=board_date(args.date), link=link)
         notice = None
         if args.seed is not None and sim.saves.has_current():
             # The saved game is the player's: it is not thrown away for a seed.
