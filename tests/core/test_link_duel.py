@@ -193,3 +193,18 @@ def test_a_rewritten_history_is_refused():
     wrong = (g.moves[0] + 1) & 127 | 128
     why = refused(x, y, t, bytes((MOVE, 0, 0, wrong)))
     assert "differ" in why
+
+
+def test_a_record_of_a_game_on_the_cable_is_kept_a_wrong_one_refused():
+    from storage.fields import game_record
+
+    r = {"n": 3, "variant": "cribbage", "seed": 5, "score": 121, "won": True, "target": 121,
+         "date": None, "players": 2, "code": None, "level": 1, "scores": [121, 90], "skunk": 0,
+         "deals": "00" * 9, "gen": 2, "people": ["ANN", "BOB"], "link": "e6614c311b7e5c2f"}
+    assert game_record(r) is None
+    for bad in ({"link": 7}, {"link": "x" * 33}, {"people": None}, {"players": 3, "scores": [121, 90, 3],
+                                                                    "deals": "00" * 12,
+                                                                    "people": ["ANN", "BOB", None]}):
+        wrong = dict(r)
+        wrong.update(bad)
+        assert game_record(wrong) == "link", bad

@@ -212,3 +212,29 @@ def test_two_simulators_through_a_unix_socket_link_and_deal(tmp_path):
     first.close()
     second.close()
     assert not path.exists()
+
+
+def test_another_firmware_on_the_other_device_one_line_on_both_screens(tmp_path, monkeypatch):
+    sims = linked_sims(tmp_path)
+    for sim in sims:
+        sim.run_script(LINK_KEYS)
+    sims[1].app.screen.link.version = b"crib4.2.1"  # as a device with newer rules would say
+    said = ([], [])
+    text = gfx.text
+    current = [0]
+
+    def a_text(fb, s, *a, **k):
+        said[current[0]].append(s)
+        return text(fb, s, *a, **k)
+
+    monkeypatch.setattr(gfx, "text", a_text)
+    for _ in range(100):
+        for i, sim in enumerate(sims):
+            current[0] = i
+            sim.board.clock.advance(20)
+            sim.app.step()
+    for i, sim in enumerate(sims):
+        assert screen(sim) == "CribLink" and sim.app.play is None  # no game starts
+        assert sim.app.screen.link.problem == ("the other device runs another firmware: "
+                                               "flash both with the same Pocket Crib")
+        assert "the other device runs" in said[i] and "Pocket Crib" in said[i]  # wrapped to the glass
