@@ -80,7 +80,7 @@ SCREENS = {
     "CribPass": "ui.cribbage.people",
     "CribBoard": "ui.cribbage.play",
     "CribLink": "ui.cribbage.linked",
-    "CribWait": "ui.cribbage.linked",
+    "CribWait": "ui.cribbage.people",
     "BoardSetup": "ui.board.setup",
     "BoardPegs": "ui.board.pegs",
     "BoardOver": "ui.board.pegs",

@@ -53,7 +53,7 @@ class Peer:
     def __init__(self, port):
         from link.frame import Link
         from link.pack import Pack
-        from ui.cribbage.linked import VERSION
+        from ui.cribbage.cable import VERSION
 
         self.link = Link(port, b"\x07\x07\x07\x07", VERSION, b"BOBpeer0001")
         self.pack = Pack(bytes(range(16)))

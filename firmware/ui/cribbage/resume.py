@@ -45,7 +45,7 @@ def resumed(app, data):
         if type(link) is not list or len(link) != 2 or link[0] not in (0, 1) or type(link[1]) is not str \
                 or people is None or g.players != 2 or None in people:
             raise ValueError("saved cribbage game: bad link")
-        from ui.cribbage.linked import relinked
+        from ui.cribbage.cable import relinked
 
         crib = relinked(app, g, link[0], people, link[1])
     else:
