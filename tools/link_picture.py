@@ -19,7 +19,7 @@ from pocketcrib.twins.linkport import cable  # noqa: E402
 from pocketcrib.twins.sim import Sim, image  # noqa: E402
 
 # Title, menu, down to "Cribbage vs computer", seat 2 to the cable, Start.
-KEYS = ["A"] + ["DOWN"] * 9 + ["A", "UP", "LEFT", "DOWN", "A"]
+KEYS = ["A"] + ["DOWN"] * 9 + ["A", "UP", "RIGHT", "RIGHT", "DOWN", "A"]
 
 
 def name(sim):

@@ -27,9 +27,12 @@
 #   g.play(card, seat=None), g.go(seat=None)   (seat: to catch a move out
 #                  of turn; None means the seat whose turn it is)
 #   g.show_step()  (seat, "hand" or "crib", cards) to be counted next
-#   g.count_hand(claimed=None)  counts it (claimed: what the player said;
-#                  with muggins less than the true count scores the claim
-#                  and the rest goes to the next seat)
+#   g.count_hand(claimed=None, ask=False)  counts it (claimed: what the
+#                  player said; with muggins less than the true count scores
+#                  the claim and the rest goes to the next seat; with ask,
+#                  the next seat chooses whether to call muggins for it:
+#                  g.missed holds the points and g.turn is that seat until
+#                  g.call_muggins(take) says yes or no)
 #   g.sides (2, 3, or 2 for partners), g.side_of(seat), g.scores[side],
 #                  g.back[side] (where the back peg is: the score before)
 #   g.log          [(seat, label, points, cards)] every score of the game in
@@ -65,7 +68,10 @@ OVER = "over"
 _JACK = const(10)
 _GO = const(52)
 _COUNT = const(53)
-_CLAIM = const(54)  # 54 + claimed points: a count that said less (muggins)
+_CLAIM = const(54)  # 54 + claimed points: a count that said less, the rest to the next seat (muggins)
+_ASK = const(84)  # 84 + claimed points: a count that said less, the next seat to call muggins or not
+_CALL = const(114)  # the next seat calls muggins and takes what the count missed
+_LET = const(115)  # the next seat lets the missed points go
 _LAY = const(128)  # 128 + card: laid away to the crib
 _NO_DEALER = const(255)
 NOT_CUT = const(255)  # in g.cut: the seat was out of that round
@@ -145,6 +151,7 @@ class Cribbage:
         self.moves = bytearray()
         self.over = False
         self.winner = None
+        self.missed = 0  # points a short count left, while the next seat chooses (ask)
         self.deal_no = 0
         self.rng = Rng(seed)
         self.pack = bytearray(range(52))
@@ -255,25 +262,41 @@ class Cribbage:
         self.passed |= 1 << s
         self._carry_on((s + 1) % self.players)
 
-    def count_hand(self, claimed=None):
+    def count_hand(self, claimed=None, ask=False):
         """Count the hand (or crib) show_step() names; returns the true count.
 
         claimed: what the player said. With muggins, a claim under the true
-        count scores only the claim and the next seat takes the rest; an over
-        claim is put right at no cost. Without muggins the true count scores.
+        count scores only the claim and the next seat takes the rest, or with
+        ask chooses to (call_muggins); an over claim is put right at no cost.
+        Without muggins the true count scores.
         """
         self._check_phase(SHOW, "to count")
+        if self.missed:
+            raise ValueError("seat %d is to call muggins or not first" % self.turn)
         seat, label, cards = self.show_step()
         points = score(cards, self.starter, label == "crib")
         if claimed is not None and (not isinstance(claimed, int) or claimed < 0):
             raise ValueError("a count is a number of points")
         if self.muggins and claimed is not None and claimed < points:
-            self.moves.append(_CLAIM + claimed)
-            self._count(seat, label, cards, points, claimed)
+            self.moves.append((_ASK if ask else _CLAIM) + claimed)
+            self._count(seat, label, cards, points, claimed, ask)
         else:
             self.moves.append(_COUNT)
             self._count(seat, label, cards, points, points)
         return points
+
+    def call_muggins(self, take):
+        """The seat after a short count (count_hand with ask) takes the points
+        it missed (take True) or lets them go."""
+        self._check_phase(SHOW, "to call muggins")
+        if not self.missed:
+            raise ValueError("no count was short: there is no muggins to call")
+        missed = self.missed
+        self.missed = 0
+        self.moves.append(_CALL if take else _LET)
+        if take and self._score(self.turn, "muggins", missed, self.show_step()[2]):
+            return
+        self._counted()
 
     # Saving.
 
@@ -478,13 +501,22 @@ class Cribbage:
         self._shown = 0
         self.turn = self.pone
 
-    def _count(self, seat, label, cards, points, claimed):
+    def _count(self, seat, label, cards, points, claimed, ask=False):
         if self._score(seat, label, claimed, cards):
             return
         missed = points - claimed
+        if missed and ask:
+            # The next seat chooses: the count stays where it is until call_muggins().
+            self.missed = missed
+            self.turn = (seat + 1) % self.players
+            return
         if missed:
             if self._score((seat + 1) % self.players, "muggins", missed, cards):
                 return
+        self._counted()
+
+    def _counted(self):
+        """The count show_step() named is done: the next one, or the next deal."""
         self._shown += 1
         if self._shown <= self.players:
             self.turn = self.show_step()[0]
@@ -563,6 +595,8 @@ def load(data):
     try:
         for m in data[_HEAD:_HEAD + n]:
             _replay(g, m)
+            if g.moves[-1] != m:  # (a claim that was no short count, say)
+                raise ValueError("bad move")
     except ValueError:
         raise ValueError("cribbage save is damaged (moves)")
     if g.phase == DISCARD and g.players == 2 and 1 in (g.to_discard(0), g.to_discard(1)):
@@ -589,5 +623,9 @@ def _replay(g, m):
         g.count_hand()
     elif m - _CLAIM <= 29 and g.muggins:
         g.count_hand(m - _CLAIM)
+    elif m - _ASK <= 29 and g.muggins:
+        g.count_hand(m - _ASK, True)
+    elif m == _CALL or m == _LET:
+        g.call_muggins(m == _CALL)
     else:
         raise ValueError("bad move")

@@ -31,7 +31,7 @@ GEN = const(2)  # rules.rng.GEN, the newest generator a seed can be for (a test 
 _GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code", "gen")
 _SCORE = ("variant", "initials", "score", "seed", "date", "code", "gen")
 _CRIB = ("n", "variant", "seed", "score", "won", "target", "date", "players", "code", "level",
-         "scores", "skunk", "deals", "gen", "people", "link")
+         "scores", "skunk", "deals", "gen", "people", "levels", "link")
 _CRIB_DEALS = const(120)  # deals a game of cribbage can last, and more
 _GRID = ("n", "variant", "seed", "score", "won", "target", "table", "foster", "lines", "moves",
          "matched", "place", "date", "players", "code", "gen")
@@ -148,6 +148,9 @@ def crib_record(r):
     people = r.get("people")  # games between people (issue 25): a name a seat, None the computer's
     if people is not None and not crib_people(people, players):
         return "people"
+    levels = r.get("levels")  # the computer's level per seat (None a person's); none: all at "level"
+    if levels is not None and (board or not crib_levels(levels, people, players, r.get("level"))):
+        return "levels"
     if not _maybe_text(r.get("link"), 32) or r.get("link") is not None and (people is None or players != 2):
         return "link"  # a game over the cable (issue 28): the other device's id
     return _stranger(r, ("n", "variant", "score", "target", "date", "players", "code", "names", "scores",
@@ -163,6 +166,23 @@ def crib_people(p, players):
         if x is not None and (not _text(x, 1, 3) or p.count(x) > 1):
             return False
     return p.count(None) < players - 1
+
+
+def crib_levels(v, people, players, level):
+    """Per seat the computer's level (0..2), None for a person's seat (people's names, or
+    without people seat 1 alone); the first computer seat's level is `level` (1 if none)."""
+    if type(v) is not list or len(v) != players:
+        return False
+    first = None
+    for s in range(players):
+        x = v[s]
+        if (x is None) != (s == 0 if people is None else people[s] is not None):
+            return False
+        if x is not None and not _int(x, 0, 2):
+            return False
+        if first is None:
+            first = x
+    return (1 if first is None else first) == level
 
 
 def grid_board(r):

@@ -64,25 +64,64 @@ def name(path):
     return path.replace("\\", "/").rsplit("/", 1)[-1]
 
 
-def exists(path):
+# One folder's names, each True if it is a folder, while listed(folder) holds:
+# exists() and is_folder() answer from it instead of asking the filesystem (an
+# os.stat on a Pico's flash is 1-2 ms, and checking the saves at boot asks about
+# sixty times). Any change made here drops it (_changed), so it is never stale.
+_listing = None
+
+
+def listed(folder):
+    """Answer exists/is_folder for folder's files from one listing of it, until
+    the next change made here or listed(None)."""
+    global _listing
+    _listing = None
+    if folder is None:
+        return
+    names = {}
     try:
-        os.stat(path)
-        return True
+        if hasattr(os, "ilistdir"):  # MicroPython: names and types in one pass
+            for entry in os.ilistdir(folder):
+                names[entry[0]] = entry[1] & _DIR != 0
+        else:
+            for leaf in os.listdir(folder):
+                names[leaf] = os.stat(folder + "/" + leaf)[0] & _DIR != 0
     except OSError:
-        return False
+        return
+    _listing = (folder, names)
+
+
+def _changed():
+    global _listing
+    _listing = None
+
+
+def _kind(path):
+    """0 if nothing is at path, 1 a file, 2 a folder."""
+    known = _listing
+    if known is not None:
+        cut = path.rfind("/")
+        if path[:cut] == known[0]:
+            folder = known[1].get(path[cut + 1:])
+            return 0 if folder is None else 2 if folder else 1
+    try:
+        return 2 if os.stat(path)[0] & _DIR else 1
+    except OSError:
+        return 0
+
+
+def exists(path):
+    return _kind(path) != 0
 
 
 def is_folder(path):
-    try:
-        return os.stat(path)[0] & _DIR != 0
-    except OSError:
-        return False
+    return _kind(path) == 2
 
 
 def reader(path):
     """The file open for reading (binary), or None if it is missing or a folder
     (MicroPython opens a folder and fails at the first read)."""
-    if is_folder(path):
+    if _kind(path) != 1:
         return None
     try:
         return open(path, "rb")
@@ -92,6 +131,9 @@ def reader(path):
 
 def remove(path):
     """Delete a file; a missing one is fine."""
+    if _kind(path) == 0:
+        return  # nothing to delete (and a folder's listing stays good)
+    _changed()
     try:
         os.remove(path)
     except OSError:
@@ -108,6 +150,7 @@ def _replace(src, dst):
     # LittleFS (the Pico's flash) and POSIX rename over an existing file in one
     # step. FAT refuses; there the gap is covered by a complete <file>.new
     # winning over a missing or torn <file> (_settle).
+    _changed()
     try:
         os.rename(src, dst)
     except OSError:
@@ -128,6 +171,7 @@ def set_aside(path, why, problems):
     """Rename a file we cannot use to a free <file>.bad name and say so."""
     bad = aside_name(path)
     if bad is not None:
+        _changed()
         try:
             os.rename(path, bad)
             problems.append("%s: %s; set aside as %s" % (name(path), why, name(bad)))
@@ -145,6 +189,7 @@ def make_way(path, problems):
     for p in (path + _NEW, path):
         if is_folder(p):
             bad = aside_name(p, _KEEP_FOLDERS)
+            _changed()
             try:
                 os.rename(p, bad)
                 problems.append("%s: a folder, not a file; set aside as %s" % (name(p), name(bad)))
@@ -239,6 +284,7 @@ class _Aside:
         if self.path is None or self.dry:
             return
         if self.f is None:
+            _changed()
             self.f = open(self.path, "wb")
         self.f.write(raw)
 
@@ -377,6 +423,7 @@ def write(path, kind, records, problems=None):
     if not make_way(path, [] if problems is None else problems):
         return
     new = path + _NEW
+    _changed()
     f = open(new, "wb")
     try:
         f.write(_header(kind))
@@ -427,6 +474,7 @@ def _copy(path, kind, drop, record, rules, aside_path):
     # bad lines go to the set-aside file the pass before named.
     aside = _Aside(aside_path)
     new = path + _NEW
+    _changed()
     f = open(new, "wb")
     try:
         f.write(_header(kind))

@@ -15,7 +15,6 @@ import os
 
 from storage import records
 from rules import forget
-from rules.rng import GEN
 from micropython import const
 
 HISTORY_KEEP = const(500)
@@ -84,17 +83,26 @@ class Saves:
         self.problems = []
         self.untold = 0  # problems past _MAX_PROBLEMS, counted instead of kept
         _makedirs(root)
+        records.listed(root)  # the folder listed once for the checks (each change made drops it)
+        try:
+            self._check(root, device_id)
+        finally:
+            records.listed(None)
+
+    def _check(self, root, device_id):
         found = []
         fields = rules()
+        note = _checked()
         for kind in _KINDS:
-            if kind == "history" and _checked().unchanged(root, fields):
+            if kind == "history" and note.unchanged(root, fields):
                 continue
             before = len(found)
             if not records.check(self.path(kind), kind, found, getattr(fields, _RULES[kind])) \
                     and kind == "game":
                 self.clear_current()  # nothing left of it to resume: the title must not offer it
             if kind == "history" and len(found) == before:
-                _checked().passed(root, fields, found)
+                note.passed(root, fields, found)
+        note = None
         self._report(found)
         self._settings = dict(DEFAULTS)
         stored = self._one("settings", fields)
@@ -197,6 +205,8 @@ class Saves:
         the entry already there and does not add it twice. A grid game's entry
         also holds its table and Foster's rule.
         """
+        from rules.rng import GEN  # (not at boot: one module fewer before the title)
+
         fields = rules()
         entry = {"variant": variant, "initials": initials, "score": score, "seed": seed,
                  "date": date, "code": code, "gen": GEN}
@@ -252,6 +262,8 @@ class Saves:
             if key not in record:
                 record[key] = None
         # The generator its seed is for; records without "gen" are generator 1's.
+        from rules.rng import GEN
+
         record["gen"] = GEN
         if "players" not in record:
             record["players"] = 1

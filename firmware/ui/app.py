@@ -68,7 +68,8 @@ SCREENS = {
     "GridMenu": "ui.grid.menu",
     "GridTable": "ui.grid.screens",
     "GridOver": "ui.grid.screens",
-    "GridRank": "ui.grid.screens",
+    "GridRank": "ui.grid.people",
+    "GridPass": "ui.grid.people",
     "CribSetup": "ui.cribbage.setup",
     "CribStats": "ui.cribbage.stats",
     "CribCut": "ui.cribbage.show",
@@ -103,7 +104,26 @@ HELPERS = {
     "tables.gridtable": ("ui.grid.screens",),
     "ui.calls": ("ui.solitaire.auto", "ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
     "ui.counting": ("ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
-    "ui.deliberate": ("ui.cribbage.people", "ui.grid.screens", "ui.scores", "ui.solitaire.screens"),
+    "players.autoplay": ("ui.solitaire.auto",),
+    "ui.deliberate": ("ui.cribbage.people", "ui.grid.people", "ui.grid.screens", "ui.scores", "ui.solitaire.screens"),
+}
+
+# A game's own modules (its play, app.play's, and the rules it plays by), which
+# screens load inside functions when a game starts or resumes: each goes once no
+# game is in progress and none of the screens named is on view, so that a game
+# played earlier is not carried into the menus and the next game (the emulated
+# Pico: 27 KB of a solitaire's and a grid game's at a cribbage table after them).
+_SOLITAIRE = ("ui.solitaire.screens", "ui.solitaire.auto")
+_GRID = ("ui.grid.screens", "ui.grid.people")
+GAMES = {
+    "ui.solitaire.game": _SOLITAIRE,
+    "rules.match": _SOLITAIRE,
+    "rules.solitaires": _SOLITAIRE,
+    "players.advisor": _SOLITAIRE,  # the hints' (8 KB); players.autoplay holds it, and goes with its screen
+    "ui.grid.game": _GRID,
+    "rules.grids": _GRID,
+    "rules.poker": _GRID,
+    "rules.dealcode": ("ui.deals",) + _GRID + _SOLITAIRE,
 }
 
 
@@ -165,6 +185,10 @@ class App:
         for module in HELPERS:
             if not any(m in used for m in HELPERS[module]):
                 forget(module)
+        if self.play is None:
+            for module in GAMES:
+                if not any(m in used for m in GAMES[module]):
+                    forget(module)
 
     def visit(self, name, *args):
         """Show the screen `name` over this one, which back() returns to as it was."""

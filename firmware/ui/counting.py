@@ -52,10 +52,16 @@ def draw(fb, s, cards, starter, starter_x=108, total=None):
         gfx.text(fb, "^v", 91, 41)
         gfx.right(fb, "A: say it", 127, 54)
         return
+    # The newest calls on three lines, each whole: a call wrapped to two lines scrolls
+    # away whole, never its first line alone.
     shown = []
-    for i in range(s.line + 1):
-        for part in gfx.wrap(s.lines[i] + ("," if i < s.line else ""), 126):
-            shown.append(part)
-    shown = shown[-3:]
+    i = s.line
+    while i >= 0:
+        part = gfx.wrap(s.lines[i] + ("," if i < s.line else ""), 126)
+        if len(shown) + len(part) > 3:
+            shown = shown or part[-3:]
+            break
+        shown = part + shown
+        i -= 1
     for i in range(len(shown)):
         gfx.text(fb, shown[i], 1, 38 + 9 * i)

@@ -108,8 +108,31 @@ def cmd_show(args):
     from pocketcrib.scores import export, store
 
     db = store.Store(args.db, create=False)
+    if args.people is not None:
+        games, person = _people(args, db)
+        print(export.people_table(games, person))
+        return 0
     print(export.table(db.games(variant=args.variant), db.high_scores(variant=args.variant)))
     return 0
+
+
+def _people(args, db):
+    """(the games of cribbage, the person asked for or None) for --people [NAME]; a NAME no game between people
+    has is a PocketCribError naming those there are."""
+    from pocketcrib.scores import export
+
+    if args.variant not in (None, "cribbage"):
+        raise PocketCribError("--people is for cribbage", "leave --variant out, or give --variant cribbage")
+    games = db.games()  # (all of them: a game's date may come from the game before it on its board)
+    if args.people is True:
+        return games, None
+    person = export.find_person(games, args.people)
+    if person is None:
+        names = export.people_names(games)
+        raise PocketCribError(f"no game between people with {args.people!r} in it pulled",
+                              f"the people pulled: {', '.join(names)}" if names else
+                              "no game between people pulled yet: `pocketcrib scores pull` after one")
+    return games, person
 
 
 def cmd_export(args):
@@ -117,16 +140,24 @@ def cmd_export(args):
 
     if args.deals and args.format != "csv":
         raise PocketCribError("--deals is for CSV", "the JSON export has each cribbage game's deals in it already")
-    games = store.Store(args.db, create=False).games(variant=args.variant)
-    if args.deals:
-        text = export.deals_csv(games)
+    if args.deals and args.people is not None:
+        raise PocketCribError("--deals or --people, not both", "export the deals and the people one after the other")
+    db = store.Store(args.db, create=False)
+    if args.people is not None:
+        games, person = _people(args, db)
+        text = export.people_csv(games, person) if args.format == "csv" else export.people_json(games, person)
+        what = counted(len(export.people_stats(games, person)), "person's statistics", "people's statistics")
     else:
-        text = export.to_csv(games) if args.format == "csv" else export.to_json(games)
+        games = db.games(variant=args.variant)
+        if args.deals:
+            text = export.deals_csv(games)
+        else:
+            text = export.to_csv(games) if args.format == "csv" else export.to_json(games)
+        what = counted(text.count("\n") - 1, "row") + " of deals" if args.deals else counted(len(games), "game")
     if args.output in (None, "-"):
         sys.stdout.write(text)
     else:
         _write(args.output, text.encode())
-        what = counted(text.count("\n") - 1, "row") + " of deals" if args.deals else counted(len(games), "game")
         print(f"{what} written to {args.output}")
     return 0
 
@@ -185,11 +216,14 @@ def cmd_vboard(args):
             print(f"flash {flash}\nA virtual Pocket Crib board is up: `pocketcrib flash` finds it. "
                   "Ctrl-C switches it off.", flush=True)
 
+    pico = (args.pico, args.bootrom) if args.pico or args.bootrom else None
+    if args.rp2040js:  # for this process and the boards it starts
+        os.environ["POCKETCRIB_RP2040JS"] = str(args.rp2040js.resolve())
     if args.play:
         from pocketcrib.twins.vboard import view
 
-        return view.play(args.flash, args.port, use_braille=args.braille, window=args.window, scale=args.scale)
-    pico = (args.pico, args.bootrom) if args.pico or args.bootrom else None
+        return view.play(args.flash, args.port, use_braille=args.braille, window=args.window, scale=args.scale,
+                         pico=pico)
     return vboard.serve(args.flash, args.port, uid=args.uid, display=not args.no_display, pins=args.pins,
                         heap=args.heap, ready=ready, micropython=args.micropython, screen=args.screen, pico=pico)
 
@@ -311,14 +345,27 @@ def build_parser():
                        "refuse) is one line on standard error, and the pull then exits with status 1; its good "
                        "records are saved either way.")
     port_option(c)
-    variant_option(scores_command("show", cmd_show, "print the games and high scores pulled so far"))
+    def people_option(c, what):
+        c.add_argument("--people", nargs="?", const=True, default=None, metavar="NAME",
+                       help=f"{what} (games of cribbage between people); with a NAME (initials), that person's alone")
+
+    c = scores_command("show", cmd_show, "print the games and high scores pulled so far",
+                       "Print the totals per variant, the high scores, cribbage per mode (yours, against the "
+                       "computer) and per person (between people), the grid games and the latest games; with "
+                       "--people, each person's statistics and every game between people, who sat where and "
+                       "who won.")
+    variant_option(c)
+    people_option(c, "only each person's statistics and every game between people, a line each")
     c = scores_command("export", cmd_export, "write every pulled game as CSV or JSON",
                        "Write every pulled game as CSV (one row a game) or JSON (a cribbage game with its deals); "
-                       "--deals: the cribbage games' deals as CSV, one row per deal and seat.")
+                       "a game of cribbage says who sat at each seat (people, levels, seats). "
+                       "--deals: the cribbage games' deals as CSV, one row per deal and seat; --people: each "
+                       "person's statistics in games between people, one row a person.")
     variant_option(c)
     c.add_argument("--format", "-f", choices=("csv", "json"), default="csv", help="default: csv")
     c.add_argument("--deals", action="store_true",
                    help="the cribbage deals instead: hand, play, crib, heels and muggins points per deal and seat")
+    people_option(c, "each person's statistics instead: games, wins, skunks, match points, points a deal")
     c.add_argument("--output", "-o", metavar="FILE", help="write here instead of to standard output")
     c = scores_command("plot", cmd_plot, "draw a PNG: score per game over time, and scores per variant",
                        "Draw a PNG: score per game over time and scores per variant; with cribbage games, also "
@@ -384,10 +431,14 @@ def build_parser():
     c.add_argument("--screen", metavar="FIFO", help=argparse.SUPPRESS)  # where --play reads the display from
     c.add_argument("--pico", type=Path, metavar="FILE.uf2",
                    help="run this MicroPython UF2 (RPI_PICO) on an emulated RP2040 instead of the VM: the real "
-                   "firmware, with --flash the board's flash image (a file); slower than the VM board")
+                   "firmware, with --flash the board's flash image (a file); slower than the VM board; with "
+                   "--play too")
     c.add_argument("--bootrom", type=Path, metavar="FILE",
                    help="with --pico: the RP2040 B1 boot ROM (default: $POCKETCRIB_PICO_BOOTROM, or "
                    "rp2040-b1-bootrom.bin in shared/pico beside the checkout)")
+    c.add_argument("--rp2040js", type=Path, metavar="DIR",
+                   help="with --pico: the folder rp2040js 1.4.1 was installed into (`npm install --prefix DIR "
+                   "rp2040js@1.4.1`; default: $POCKETCRIB_RP2040JS, the checkout's, or the user data folder's)")
     c.add_argument("--micropython", metavar="VERSION:MPY",
                    help="report an older MicroPython, e.g. 1.18.0:5 (to try `flash` against a board that needs "
                    "updating); the VM itself stays 1.27")

@@ -8,9 +8,11 @@ POCKETCRIB_DATA (scores database, backups), POCKETCRIB_RUNTIME (virtual boards
 running now), POCKETCRIB_FIRMWARE (the firmware/ folder to flash),
 POCKETCRIB_MICROPYTHON_MJS (the VM's micropython.mjs), POCKETCRIB_PICO_UF2 and
 POCKETCRIB_PICO_BOOTROM (the MicroPython UF2 and RP2040 boot ROM an emulated Pico runs;
-POCKETCRIB_PICO_DIR, a folder holding both).
+POCKETCRIB_PICO_DIR, a folder holding both), POCKETCRIB_RP2040JS (the folder rp2040js was
+installed into with npm, for an installed tool: see rp2040js()).
 """
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -22,6 +24,7 @@ ROOT = HERE.parents[1]  # the checkout, when installed editable (make setup)
 BUNDLE = HERE / "device"  # what an installed tool carries: firmware/, hardware/, vm/, VERSION
 VM_PACKAGE = ("node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs")
 RP2040JS = ("node_modules", "rp2040js", "dist", "esm", "index.js")
+RP2040JS_VERSION = "1.4.1"  # the emulator pico.mjs is written for (package.json pins the same)
 # The stock firmware and boot ROM an emulated Pico runs, as ../shared/pico/ beside a checkout
 # holds them (third-party files: never in the repository).
 PICO_UF2 = "micropython-1.28.0-RPI_PICO.uf2"
@@ -104,12 +107,46 @@ def _node_module(parts):
 
 
 def rp2040js():
-    """The rp2040js emulator's ES module (npm, pinned in package.json)."""
+    """The rp2040js emulator's ES module (npm, pinned in package.json). The wheel does not carry
+    it (node's, not Python's): it is looked for in the folder POCKETCRIB_RP2040JS names (where
+    `npm install rp2040js@1.4.1` was run, or the package's own folder; `vboard --rp2040js DIR`
+    sets it), then in the checkout's node_modules (make setup) or a node_modules in a folder
+    above this package, then in the user data folder's node_modules (`npm install --prefix
+    DATA_DIR rp2040js@1.4.1`, as docs/install.md says)."""
+    env = os.environ.get("POCKETCRIB_RP2040JS")
+    install = f"npm install --prefix {data_dir()} rp2040js@{RP2040JS_VERSION}"
+    if env:
+        folder = Path(env)
+        for package in (folder, folder.joinpath(*RP2040JS[:2])):
+            if (package / "package.json").is_file():
+                return _rp2040js_in(package)
+        raise PocketCribError(f"no rp2040js in {folder} (from --rp2040js or POCKETCRIB_RP2040JS)",
+                              f"run `npm install --prefix {folder} rp2040js@{RP2040JS_VERSION}`, or leave it "
+                              "out to use the one the tool finds")
     found = _node_module(RP2040JS)
     if found:
         return found
-    raise PocketCribError("the RP2040 emulator (rp2040js) is not installed",
-                          "run `make setup` in the checkout (npm ci)")
+    package = data_dir().joinpath(*RP2040JS[:2])
+    if (package / "package.json").is_file():
+        return _rp2040js_in(package)
+    if checkout():
+        raise PocketCribError("the RP2040 emulator (rp2040js) is not installed",
+                              "run `make setup` in the checkout (npm ci)")
+    raise PocketCribError("the RP2040 emulator (rp2040js) is not installed (the tool does not carry it)",
+                          f"run `{install}`, or give --rp2040js DIR")
+
+
+def _rp2040js_in(package):
+    """rp2040js's ES module in its package folder, if it is the version pico.mjs is written for."""
+    try:
+        version = json.loads((package / "package.json").read_text()).get("version")
+    except (OSError, ValueError, AttributeError):
+        version = None
+    module = package.joinpath(*RP2040JS[2:])
+    if version != RP2040JS_VERSION or not module.is_file():
+        raise PocketCribError(f"{package} holds rp2040js {version or '(unreadable)'}, not {RP2040JS_VERSION}",
+                              f"run `npm install --prefix {package.parents[1]} rp2040js@{RP2040JS_VERSION}`")
+    return module
 
 
 def pico_dir():

@@ -52,9 +52,9 @@ def main():
         saves.set("hints", True)  # as by default: the coach's review at every level
         app = App(board, saves, seed=40 + level)
         app.step()
-        keys = ["A"] + ["DOWN"] * CRIB_ROW + ["A"] + ["UP"] * 5  # from Start, past two seats
+        keys = ["A"] + ["DOWN"] * CRIB_ROW + ["A"] + ["UP"]  # from Start to the computer's seat
         keys += ["LEFT"] if level == 0 else ["RIGHT"] if level == 2 else []
-        for k in keys + ["DOWN"] * 5 + ["A", "A"]:
+        for k in keys + ["DOWN", "A", "A"]:
             uiboard.press(app, k)
         most = 0
         peak = 0

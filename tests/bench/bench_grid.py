@@ -12,7 +12,9 @@ seeded games, mean and slowest, also as a multiple of one score() call
 run higher, as its score() is quicker against the loops). In the VM also
 the heap taken by importing the grid modules, the heap in use during a game
 (after real collections, via benchutil.run_steps) and the bytes allocated by
-one placement choice.
+one placement choice; last, the heap at a grid game's table through the UI (the board
+twin, keys from the title): a lone player's, and two players' at the table and at the
+hand-over between them (issue 25), the bench's own modules loaded by then.
 """
 import gc
 import sys
@@ -112,6 +114,45 @@ def heap_in_game():
     return most
 
 
+GRID_ROW = 7  # "Grid solitaires" on the main menu (no game saved)
+
+
+def table_heap(players):
+    """The most heap in use at a Poker Patience table (and at the hand-over with several
+    players), after collections, over the first eight cards' placements by keys."""
+    import uiboard
+    from storage.saves import Saves
+    from ui.app import App
+
+    data = "/tmp/pcgrid%d" % players if MICROPYTHON else _tmpdir()
+    app = App(uiboard.Board(), Saves(data, device_id="c0b2"), seed=11)
+    app.step()
+    keys = ["A"] + ["DOWN"] * GRID_ROW + ["A", "UP"] + ["RIGHT"] * (players - 1) + ["DOWN", "A"]
+    for k in keys:
+        uiboard.press(app, k)
+    most = {}
+    slowest = {}  # the slowest A on each screen, ms (the table's includes the advisor's tally)
+    while app.play.games[-1].turn < 8:
+        name = type(app.screen).__name__
+        h = yield from heap()
+        if h is not None:
+            most[name] = max(most.get(name, 0), h)
+        if name != "GridTable":
+            uiboard.wait(app, 1100)  # the hand-over takes A after a pause
+        t0 = clock_ms()
+        uiboard.press(app, "A")
+        slowest[name] = max(slowest.get(name, 0), elapsed_ms(t0))
+    app = None
+    gc.collect()
+    return most, slowest
+
+
+def _tmpdir():
+    import tempfile
+
+    return tempfile.mkdtemp(prefix="pcgrid-")
+
+
 def play_one(config, policy, seed):
     from players import placement
 
@@ -146,6 +187,14 @@ def main():
     if MICROPYTHON:
         print("heap in use during an advisor game (after collections), at most: %d bytes (%.1f KB)" % (
             most, most / 1024))
+    for players in (1, 2):
+        most, slowest = yield from table_heap(players)
+        if MICROPYTHON:
+            print("heap at a grid table through the UI, %s: %s" % (
+                "alone" if players == 1 else "two players",
+                ", ".join("%s %d bytes" % (k, most[k]) for k in sorted(most))))
+        print("  slowest A through the UI, %s: %s" % ("alone" if players == 1 else "two players",
+                                                     ", ".join("%s %d ms" % (k, slowest[k]) for k in sorted(slowest))))
     if not MICROPYTHON:
         import os
 

@@ -117,7 +117,7 @@ def main():
     saves = Saves(data, device_id="c0b1")
     app = App(board, saves, seed=70)
     app.step()
-    for k in ["A"] + ["DOWN"] * CRIB_ROW + ["A", "UP", "LEFT", "DOWN", "A"]:
+    for k in ["A"] + ["DOWN"] * CRIB_ROW + ["A", "UP", "RIGHT", "RIGHT", "DOWN", "A"]:
         uiboard.press(app, k)
     peer = Peer(b)
     peak = 0

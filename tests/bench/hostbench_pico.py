@@ -18,7 +18,8 @@ the same way.
 The tour, decisions and heap run from the REPL with the game stopped (mpremote run: a soft reset,
 then the firmware's own modules driven as main.py drives them), so the game's objects are alive
 when the heap is read. Needs the UF2 and the boot ROM (POCKETCRIB_PICO_DIR, or shared/pico/ beside
-the checkout); says so and passes without them. About ten minutes of wall time on two busy cores.
+the checkout); says so and passes without them. About seven minutes of wall time on two busy cores;
+PICO_BENCH=boot runs the boot's part alone (about two).
 """
 
 import ast
@@ -94,6 +95,7 @@ print("R", repr(("filled", len(games), len(table))))
 
 # main.run()'s steps, each timed (the first frame drawn and sent at the end).
 BOOT_STEPS = """
+import main  # as at power-up: main.py's top (the built-ins put in sys.modules), its run() not called
 import time, gc
 t0 = time.ticks_us()
 marks = []
@@ -120,7 +122,8 @@ print("R", repr(marks))
 
 # The firmware's modules driven as main.py drives them, keys pushed into the game's key queue.
 DRIVE = """
-import gc, time
+import main
+import gc, sys, time
 import board as hw
 from drivers import buttons
 from storage.saves import Saves
@@ -135,6 +138,7 @@ app = None
 def heap(what):
     gc.collect()
     print("R", repr(("heap", what, gc.mem_alloc())))
+    print("R", repr(("modules", what, sorted(sys.modules))))
 
 
 def fresh(seed):
@@ -209,9 +213,8 @@ fresh(40)
 press("cribbage", "A", "title -> menu")
 to_row("cribbage", "Cribbage vs computer")
 press("cribbage", "A", "cribbage setup")
-# As tests/helpers/drive.crib_keys: up from Start past the two seats to the level, Expert, then
-# down past 121, two hands and the seats to Start.
-for k in ("UP", "UP", "UP", "UP", "UP", "RIGHT", "DOWN", "DOWN", "DOWN", "DOWN", "DOWN"):
+# As tests/helpers/drive.crib_keys: up from Start to the computer's seat, Expert, down to Start.
+for k in ("UP", "RIGHT", "DOWN"):
     press("cribbage", k, "setup: " + k)
 press("cribbage", "A", "setup: start")
 press("cribbage", "A", "enter the cribbage table")
@@ -229,10 +232,12 @@ for n in range(90):
     if name() == "CribOver":
         break
 print("R", repr(("heap", "the cribbage table in the play (expert, hints on), most", most)))
+print("R", repr(("modules", "the cribbage table, the deal over", sorted(sys.modules))))
 """
 
 # The computer's and the coach's decisions, and the advisors' hints, timed one by one.
 DECIDE = """
+import main
 import gc, time
 from players import cpu, coach
 from rules.cribbage import DISCARD, PLAY, Cribbage
@@ -313,6 +318,7 @@ def main():
     from pocketcrib.twins.pico.board import EmulatedPico
     from pocketcrib.twins.sim import Sim
 
+    boot_only = os.environ.get("PICO_BENCH") == "boot"  # PICO_BENCH=boot: the boot's figures alone
     wall = time.monotonic()
     tmp = Path(tempfile.mkdtemp(prefix="hostbench-pico-"))
     os.environ.update(POCKETCRIB_RUNTIME=str(tmp / "run"), POCKETCRIB_DATA=str(tmp / "data"))  # not the user's
@@ -358,8 +364,10 @@ def main():
     board = EmulatedPico(image, log=tmp / "pico.log").start()
     try:
         steps_full = run_on(board.port, tmp, BOOT_STEPS)[0]
-        drive = run_on(board.port, tmp, DRIVE)
-        decide = run_on(board.port, tmp, f"DEALS = 24\nHINT_GAMES = 2\n{DECIDE}")
+        drive = decide = []
+        if not boot_only:
+            drive = run_on(board.port, tmp, DRIVE)
+            decide = run_on(board.port, tmp, f"DEALS = 24\nHINT_GAMES = 2\n{DECIDE}")
     finally:
         board.stop()
 
@@ -367,6 +375,9 @@ def main():
           "(power-up to main.py comes first: the panel on is the first thing the game does)")
     for (what, us), (_, us_full) in zip(steps_empty, steps_full):
         print(f"  {what:45s} empty /data {us / 1000:7.1f} ms   500 games {us_full / 1000:7.1f} ms")
+    if boot_only:
+        print(f"   [{time.monotonic() - wall:.0f} s wall in all; PICO_BENCH=boot: the boot alone]")
+        return
 
     errors = {}
     for _, tour, label, before, error in (r for r in drive if r[0] == "error"):
@@ -416,6 +427,10 @@ def main():
             continue
         print(f"  {what:60s} {n:7,} bytes ({n / 1024:5.1f} KB)"
               + (f": {verdict(n <= HEAP_BUDGET)}" if table else ""))
+    booted = set(next(r[2] for r in drive if r[0] == "modules"))
+    print("modules loaded beyond the title's (" + ", ".join(sorted(booted)) + "):")
+    for _, what, names in (r for r in drive if r[0] == "modules"):
+        print(f"  {what}: " + ", ".join(n for n in names if n not in booted))
     print(f"   [{time.monotonic() - wall:.0f} s wall in all]")
 
 

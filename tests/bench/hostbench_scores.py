@@ -1,6 +1,7 @@
 """Issue 9, the host: a score database of the previous schema (version 2, cribbage games kept whole)
 grown to 10,000 games migrated in place, then shown, exported and plotted; and the property tests
-of cribbage and grid records (tests/host/test_cribbage_properties.py, test_grid_scores.py) at bench
+of cribbage and grid records (tests/host/test_cribbage_properties.py, test_people_properties.py,
+test_grid_scores.py) at bench
 size (make test runs 150 examples); and a pull of 500 grid games, each replayed (gridrec.replay).
 
 The old database is tests/host/data/scores-v2.sqlite3 (made by the old store.py) with its games
@@ -92,6 +93,7 @@ def main():
     env = dict(os.environ, HYPOTHESIS_PROFILE="bench")
     return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                            str(ROOT / "tests" / "host" / "test_cribbage_properties.py"),
+                           str(ROOT / "tests" / "host" / "test_people_properties.py"),
                            str(ROOT / "tests" / "host" / "test_grid_scores.py")], cwd=ROOT, env=env).returncode
 
 

@@ -31,8 +31,12 @@ def random_move(g, rng):
             g.play(p[rng.below(len(p))])
         else:
             g.go()
+    elif g.missed:
+        g.call_muggins(rng.below(2) == 0)  # the next seat calls muggins, or lets it go
     else:
-        g.count_hand(rng.below(12) if g.muggins and rng.below(3) == 0 else None)
+        # With muggins, the next seat now and then chooses whether to call it (ask).
+        g.count_hand(rng.below(12) if g.muggins and rng.below(3) == 0 else None,
+                     g.muggins and rng.below(2) == 0)
 
 
 class Watcher:
@@ -53,14 +57,21 @@ class Watcher:
         count = g.count
         deal = g.deal_no
         held = tuple(g.hands[seat]) if seat is not None else ()
+        missed = g.missed
         if phase == PLAY and not seq:
             self.counts += 1
         random_move(g, rng)
         new = g.log[before:]
         if phase == PLAY:
             self.check_play(seat, held, seq, count, new)
+        elif phase == SHOW and missed:
+            # A muggins called (the points the count missed, to the seat that called it) or let go.
+            assert new in ([], [(seat, "muggins", missed, g.log[-1][3] if new else ())]), new
+            assert g.missed == 0
         elif phase == SHOW:
             assert new and new[0][1] in ("hand", "crib"), new
+            if g.missed:  # a short count waits for the next seat's call
+                assert len(new) == 1 and g.turn == (seat + 1) % g.players and g.show_step()[0] == seat
         if g.deal_no != deal or g.over:
             self.check_deal(g.records[-1], g.over)
             self.counts = self.ends = 0
@@ -135,7 +146,7 @@ def play_game(seed, players=2, check_saves=False, **options):
 def assert_same(a, b):
     assert a.save() == b.save()
     assert a.log == b.log and a.scores == b.scores and a.back == b.back
-    assert a.phase == b.phase and a.turn == b.turn and a.dealer == b.dealer
+    assert a.phase == b.phase and a.turn == b.turn and a.dealer == b.dealer and a.missed == b.missed
     assert a.hands == b.hands and a.kept == b.kept and a.crib == b.crib
     assert a.starter == b.starter and a.seq == b.seq and a.count == b.count
     assert a.passed == b.passed and a.played == b.played and a.deal_no == b.deal_no
@@ -498,6 +509,108 @@ def test_muggins_gives_the_missed_points_to_the_next_seat():
     assert False
 
 
+def _short_count(seed):
+    """A game with muggins at its first show, whose first hand holds 2 or more; or None."""
+    g = Cribbage(seed, 2, dealer=1, muggins=True)
+    rng = Rng(seed)
+    while g.phase != SHOW:
+        random_move(g, rng)
+    seat, label, cards = g.show_step()
+    return g if score(cards, g.starter) >= 2 else None
+
+
+def test_muggins_asked_is_the_next_seats_call():
+    """With ask, a short count scores the claim and waits: the next seat calls muggins (takes
+    what was missed) or lets it go; either way a move of the game, saved and replayed."""
+    g = next(t for t in (_short_count(seed) for seed in range(50)) if t is not None)
+    seat, label, cards = g.show_step()
+    true = score(cards, g.starter)
+    before = list(g.scores)
+    assert g.count_hand(1, ask=True) == true
+    assert g.missed == true - 1 and g.turn == 1 - seat and g.phase == SHOW
+    assert g.show_step() == (seat, label, cards)  # the count stays until the call
+    assert g.scores == [before[s] + (1 if s == seat else 0) for s in range(2)]
+    for bad in (lambda: g.count_hand(), lambda: g.go(), lambda: g.play(0)):
+        try:
+            bad()
+            assert False, "a move before the muggins call"
+        except ValueError:
+            pass
+    pending = g.save()
+    assert_same(load(pending), g)
+    # Called: the points missed go to the caller, the next hand is counted.
+    g.call_muggins(True)
+    assert g.log[-1] == (1 - seat, "muggins", true - 1, cards) and g.missed == 0
+    assert g.scores[1 - seat] == before[1 - seat] + true - 1
+    assert g.show_step()[0] == 1 - seat and g.turn == 1 - seat
+    assert_same(load(g.save()), g)
+    assert g.record.muggins[1 - seat] == true - 1
+    # Let go: nobody scores them.
+    h = load(pending)
+    h.call_muggins(False)
+    assert h.scores == [before[s] + (1 if s == seat else 0) for s in range(2)]
+    assert h.log[-1][1] == "hand" and h.show_step()[0] == 1 - seat and h.record.muggins == [0, 0]
+    assert_same(load(h.save()), h)
+    try:
+        h.call_muggins(True)
+        assert False, "muggins with no short count"
+    except ValueError as e:
+        assert "muggins" in str(e)
+
+
+def _sealed(body):
+    """A save's body with its checksum."""
+    from rules.envelope import checksum
+
+    c = checksum(body)
+    return bytes(body) + bytes((c >> 8, c & 255))
+
+
+def _refused(body):
+    """A save's body, sealed with a right checksum, is refused as damaged."""
+    try:
+        load(_sealed(body))
+        assert False
+    except ValueError as e:
+        assert "damaged" in str(e)
+
+
+def test_a_claim_that_was_no_short_count_in_a_save_is_refused():
+    g = next(t for t in (_short_count(seed) for seed in range(50)) if t is not None)
+    g.count_hand(1, ask=True)
+    body = bytearray(g.save()[:-2])
+    body[-1] = 84 + 29  # "said 29, short": no hand is worth more
+    _refused(body)
+
+
+# A game to 61 with muggins, saved before muggins was the next seat's call (issue 25): its short
+# counts gave the rest to the next seat at once. It must load and replay as it was played.
+_OLD_MUGGINS_SAVE = (
+    "504363031cff000007ea005c8782929d001c1f160e0d2f313835389c8bb197052a07042d0d3424303e3c36a386"
+    "b1950c1c0a0e1117341e12423535b38187a50b180a121e0c341a303535358eab93a0111a141e02342919253535"
+    "378a8daea51f14281207201d2a35d18d")
+
+
+def test_an_old_save_with_muggins_replays_exactly():
+    data = bytes.fromhex(_OLD_MUGGINS_SAVE)
+    g = load(data)
+    assert g.save() == data and g.over and g.scores == [62, 59] and g.missed == 0
+    mug = [e[:3] for e in g.log if e[1] == "muggins"]
+    assert mug == [(0, "muggins", 2), (1, "muggins", 2), (1, "muggins", 2), (0, "muggins", 2),
+                   (0, "muggins", 2), (0, "muggins", 2), (1, "muggins", 4)]
+    check_totals(g)
+    # Cut short after each move, it replays to a game that goes on the same.
+    n = len(data) - 14
+    for k in range(0, n + 1, 7):
+        body = bytearray(data[:12 + k])
+        body[10], body[11] = k >> 8, k & 255
+        try:
+            part = load(_sealed(body))
+        except ValueError:
+            continue  # (between the two cards of a lay-away)
+        assert part.save()[12:-2] == data[12:12 + k] and part.missed == 0
+
+
 def test_over_claims_and_claims_without_muggins_score_the_true_count():
     g = Cribbage(4, 2, dealer=0)
     rng = Rng(4)
@@ -541,34 +654,20 @@ def test_damaged_saves_are_refused():
 
 
 def test_a_save_cut_between_two_cards_laid_away_is_refused():
-    from rules.envelope import checksum
-
     g = Cribbage(8, 2)
     h = g.hands[g.turn]
     g.discard(g.turn, h[0], h[1])
     body = bytearray(g.save()[:-2])
     body = body[:-1]
     body[11] -= 1  # one move fewer
-    c = checksum(body)
-    try:
-        load(bytes(body) + bytes((c >> 8, c & 255)))
-        assert False
-    except ValueError as e:
-        assert "damaged" in str(e)
+    _refused(body)
 
 
 def test_a_save_with_a_wrong_move_but_a_right_checksum_is_refused():
-    from rules.envelope import checksum
-
     g = Cribbage(8, 2)
     rng = Rng(8)
     for _ in range(6):
         random_move(g, rng)
     body = bytearray(g.save()[:-2])
     body[-1] = 52  # a go that the rules do not allow here, or a card not held
-    c = checksum(body)
-    try:
-        load(bytes(body) + bytes((c >> 8, c & 255)))
-        assert False
-    except ValueError as e:
-        assert "damaged" in str(e)
+    _refused(body)

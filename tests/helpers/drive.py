@@ -65,12 +65,8 @@ MENU_ROW["cribbage"] = 9  # "Cribbage vs computer", below the demo
 
 
 def crib_keys(level=1, target=121, players=2, resume=False):
-    """From the title: into the cribbage menu, choose, start (level 0..2)."""
-    keys = to_menu_row(MENU_ROW["cribbage"], resume)  # the cursor starts on Start, below two seats
-    keys += ["UP"] * 5 + (["LEFT"] if level == 0 else ["RIGHT"] if level == 2 else [])
-    keys += ["DOWN"] + (["A"] if target == 61 else [])
-    keys += ["DOWN"] + ["RIGHT"] * (players - 2)
-    return keys + ["DOWN"] * (players + 1) + ["A"]  # past the seats to Start
+    """From the title: into the cribbage menu, choose, start (every computer seat at level 0..2)."""
+    return people_keys("P" + "C" * (players - 1), level, target, resume)
 
 
 CRIB_LAY = ["A", "RIGHT", "A", "A"]  # two hands: the two lowest cards marked and laid away
@@ -113,16 +109,29 @@ def grid_keys(kind=0, players=1, resume=False):
     return keys + ["A"]
 
 
-def people_keys(seats, level=1, target=121):
+def grid_pass(sim):
+    """On the grid games' hand-over (several players): a pause, then A, as the next player
+    takes the device. Elsewhere nothing."""
+    if type(sim.app.screen).__name__ == "GridPass":
+        sim.wait(1.1)
+        sim.press("A")
+
+
+# A seat's row goes round person, Easy, Normal, Expert (and with two hands the cable) from
+# Normal (LEFT/RIGHT): the keys to each.
+SEAT_KEYS = {"P": ["LEFT", "LEFT"], "0": ["LEFT"], "1": [], "2": ["RIGHT"]}
+
+
+def people_keys(seats, level=1, target=121, resume=False):
     """From the title: into the cribbage setup, a seat per letter of `seats` ("P" a
-    person, "C" the computer; the first is a person), start. The names stay P1, P2..."""
+    person, "C" the computer at `level`, or "0", "1", "2" at that level; the first is a
+    person), start. The names stay P1, P2..."""
     players = len(seats)
-    keys = to_menu_row(MENU_ROW["cribbage"])  # on Start, below two seats
-    keys += ["UP"] * 5 + (["LEFT"] if level == 0 else ["RIGHT"] if level == 2 else [])
-    keys += ["DOWN"] + (["A"] if target == 61 else [])
-    keys += ["DOWN"] + ["RIGHT"] * (players - 2)
+    keys = to_menu_row(MENU_ROW["cribbage"], resume)  # on Start, below two seats
+    keys += ["UP"] * 4 + (["A"] if target == 61 else [])  # the game: to 121 or 61
+    keys += ["DOWN"] + ["RIGHT"] * (players - 2)  # the hands
     for i, s in enumerate(seats):
-        keys += ["DOWN"] + (["RIGHT"] if i and s == "P" else [])
+        keys += ["DOWN"] + (SEAT_KEYS[str(level) if s == "C" else s] if i else [])
     return keys + ["DOWN", "A"]
 
 

@@ -20,6 +20,7 @@ _CRIB = "A" + " DOWN" * 9 + " A A A"  # into the cribbage menu, start, past the 
 _LAY = " A RIGHT A A"  # the first two cards marked (A marks the cursor's card) and laid away
 _GAME = " A RIGHT A A B A" * 6  # a whole Solitaire Cribbage game, deal by deal
 _GRID = "A" + " DOWN" * 7 + " A"  # into the grid menu (on its first game)
+_HANDED = " wait:1.2 A"  # the grid games' hand-over: A after a pause
 _BOARD = "A" + " DOWN" * 10 + " A"  # into the board's setup (on Start)
 # His heels for P1, P2 29, P1 6 and 3, P2 2: the back pegs behind the front ones.
 _PEGS = " LEFT A DOWN DOWN A DOWN A RIGHT RIGHT RIGHT A A RIGHT A DOWN A A"
@@ -29,7 +30,7 @@ _WIDE = [" UP" * 7 + " RIGHT" + " DOWN" * (5 + i) + " RIGHT" + " DOWN" * 14 + " 
 _FOUR = _BOARD + " DOWN RIGHT RIGHT DOWN DOWN A" + "".join(_WIDE) + " DOWN DOWN A"
 _THREE = _BOARD + " DOWN RIGHT DOWN DOWN A" + "".join(_WIDE[:3]) + " DOWN DOWN A"
 _HAND = " RIGHT RIGHT DOWN RIGHT DOWN RIGHT RIGHT DOWN UP RIGHT UP LEFT LEFT RIGHT DOWN"  # 5H 6D 6C 4S, JH
-_PEOPLE = "A" + " DOWN" * 9 + " A UP RIGHT DOWN A A"  # seat 2 a person, start, past the cut
+_PEOPLE = "A" + " DOWN" * 9 + " A UP LEFT LEFT DOWN A A"  # seat 2 a person, start, past the cut
 SCENES = {
     "title": (7, "", "Title"),
     "menu": (7, "A", "Menu"),
@@ -84,14 +85,16 @@ SCENES = {
     # Issue 25: two people at one device (seat 2 a person): the hand-over after the first card of the play.
     "crib_pass": (7, _PEOPLE + " wait:1.2 A" + _LAY + " wait:1.2 A" + _LAY + " wait:1.2 A A wait:1.2",
                   "CribPass"),
-    "crib_people": (7, "A" + " DOWN" * 9 + " A UP RIGHT", "CribSetup"),
+    "crib_people": (7, "A" + " DOWN" * 9 + " A UP RIGHT RIGHT", "CribSetup"),
     # Issue 11: the grid solitaires, seed 7 (the same pack as tests/sim/snapshots/grid/).
     "grid_menu": (7, _GRID + " UP RIGHT", "GridMenu"),
     "grid_table": (7, _GRID + " A" + " A" * 13 + " RIGHT DOWN", "GridTable"),
     "grid_hint": (7, _GRID + " DOWN A" + " A" * 9 + " LEFT B", "GridTable"),
-    "grid_turn": (7, _GRID + " UP RIGHT DOWN A" + " A" * 9 + " RIGHT", "GridTable"),
-    "grid_rank": (7, _GRID + " UP RIGHT RIGHT DOWN A" + " A RIGHT A DOWN A" * 59 + " wait:1.2",
-                  "GridRank"),  # three players, each on other squares
+    # Several players: the hand-over before every card, A there after a pause (issue 25).
+    "grid_turn": (7, _GRID + " UP RIGHT DOWN A" + _HANDED + (" A" + _HANDED) * 9 + " RIGHT", "GridTable"),
+    "grid_pass": (7, _GRID + " UP RIGHT DOWN A" + _HANDED + (" A" + _HANDED) * 4 + " A wait:1.2", "GridPass"),
+    "grid_rank": (7, _GRID + " UP RIGHT RIGHT DOWN A" + _HANDED + " A" + _HANDED + " RIGHT A" + _HANDED + " DOWN A"
+                  + (_HANDED + " A") * 72 + " wait:1.2", "GridRank"),  # three players, from other first squares
     "grid_over": (7, _GRID + " A" + " A" * 25 + " wait:1.2", "GridOver"),
     "grid_scores": (7, _GRID + " A" + " A" * 25 + " wait:1.2 A wait:1.2 A A A", "Scores"),
     "grid_day": (7, "A" + " DOWN" * 6 + " A" + " DOWN" * 4, "DayDeals"),

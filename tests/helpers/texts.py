@@ -3,6 +3,7 @@ through) as (text, x0, y0, x1, y1), x1 just past it and y1 past its last row; ea
 face down) and the cursor's triangle; and the lines ui.gfx.wrap made while drawing. problems()
 says what a reader would trip on (tests/sim/test_text_fits.py runs it over every screen)."""
 import re
+from collections import Counter
 
 from ui import gfx
 
@@ -86,9 +87,18 @@ def problems(drawn):
     for what, *box in drawn.things:
         if box[0] < 0 or box[2] > gfx.W or box[1] < 0 or box[3] > gfx.H:
             out.append("a %s at (%d, %d) runs off the glass" % (what, box[0], box[1]))
-    texts = {s for s, *_ in drawn}
+    # Each text wrapped and drawn whole takes its lines first: two texts may wrap to a same
+    # line ("a run of three is" seven, and thirteen), which only one of them drew.
+    left = Counter(s for s, *_ in drawn)
+    rest = []
     for s, lines in drawn.wrapped:
-        cut = [line for line in lines if line not in texts]
+        need = Counter(lines)
+        if all(left[line] >= n for line, n in need.items()):
+            left -= need
+        else:
+            rest.append((s, lines))
+    for s, lines in rest:
+        cut = [line for line in lines if not left[line]]
         if cut and len(cut) < len(lines):  # (a whole line scrolled away is not cut)
             out.append("%r is cut short: %r not drawn" % (s, cut))
     return out

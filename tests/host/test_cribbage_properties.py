@@ -21,6 +21,10 @@ PROFILE = oddrecords.profile("host")
 
 REAL = [cribgames.record(seed, 1, players=p, target=t) for seed, p, t in
         ((31, 2, 121), (32, 3, 61), (33, 4, 121), (34, 2, 61))]
+# Between people (issue 25): a name a seat or None for the computer's, and its level per seat.
+PEOPLE = [dict(cribgames.record(35, 1, players=4, target=61, level=2), people=["ANN", None, "BEE", None],
+              levels=[None, 2, None, 0]),
+         dict(cribgames.record(36, 1, players=3, target=61, level=0), levels=[None, 0, 1])]
 # What the host checks again when it takes a game apart (cribrec.game); the board's rules, which a pull
 # puts every cribbage record through first, also check n, seed, date, code, gen and strange keys.
 CHECKED = {"players", "target", "scores", "score", "won", "level", "skunk", "deals"}
@@ -34,9 +38,9 @@ small = st.integers(-3, 300)
 @st.composite
 def odd_record(draw):
     """A real record with one to three fields made odd, its deals damaged, or both."""
-    rec = dict(draw(st.sampled_from(REAL)))
+    rec = dict(draw(st.sampled_from(REAL + PEOPLE)))
     for _ in range(draw(st.integers(0, 3))):
-        key = draw(st.sampled_from(sorted(CHECKED | {"n", "seed", "date", "extra"})))
+        key = draw(st.sampled_from(sorted(CHECKED | {"n", "seed", "date", "extra", "people", "levels"})))
         rec[key] = draw(odd | small | st.lists(small, max_size=4))
     if draw(st.booleans()) and isinstance(rec.get("deals"), str):
         raw = bytearray(bytes.fromhex(rec["deals"])) if all(c in "0123456789abcdef" for c in rec["deals"]) else None
@@ -58,7 +62,7 @@ def verdict(rec):
 
 
 def test_real_records_pass_both_checks():
-    for rec in REAL:
+    for rec in REAL + PEOPLE:
         assert fields.game_record(rec) is None and verdict(rec) is not None
 
 
@@ -110,7 +114,7 @@ def test_odd_records_never_break_a_pull_or_what_reads_it(records):
 
 
 @settings(PROFILE, max_examples=PROFILE.max_examples // 3)
-@given(st.sampled_from(("crib_deals", "crib_games")), st.sampled_from(range(12)), odd | small)
+@given(st.sampled_from(("crib_deals", "crib_games", "crib_seats")), st.sampled_from(range(12)), odd | small)
 def test_rows_changed_by_hand_never_break_reading(table, column, value):
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "s.sqlite3"
@@ -127,7 +131,8 @@ def test_rows_changed_by_hand_never_break_reading(table, column, value):
             except sqlite3.IntegrityError:  # a NULL where the table says NOT NULL: nobody can write it
                 assume(False)
         got = store.Store(path).games()
-        touched = 2 if table == "crib_games" else 1  # rowid 2: game 2's summary, or game 1's first deal's seat 1
+        # rowid 2: game 2's summary, game 1's first deal's seat 1, or game 1's seat 1 (who sat there)
+        touched = 2 if table == "crib_games" else 1
         assert [g["n"] for g in got] == [1, 2, 3, 4]
         for g in got:  # the other games read back as their records; the one touched as any, or none
             if g["n"] != touched:

@@ -48,6 +48,7 @@ from ui.cribbage.history import record
 
 class Table:
     people = None  # every seat but the first the computer's
+    levels = None  # every computer seat at the level
 
     def __init__(self, g, level):
         self.g, self.level = g, level

@@ -139,6 +139,32 @@ def test_a_virtual_board_flashed_played_and_pulled(tool, tmp_path):
         glass.close()
 
 
+def test_vboard_pico_says_in_one_line_how_to_get_rp2040js_and_then_runs(tool, tmp_path, failure):
+    """Issue 26: the wheel does not carry rp2040js (node's, not Python's): `vboard --pico` says in
+    one line what to run; done as it says, the emulated Pico runs from the installed tool."""
+    from helpers.pico import fakes, npm_install
+
+    uf2, rom = fakes(tmp_path)
+    line = failure(tool("vboard", "--pico", uf2, "--bootrom", rom))
+    install = f"npm install --prefix {tool.base / 'data'} rp2040js@1.4.1"
+    assert f"run `{install}`" in line and "--rp2040js DIR" in line, line
+    stock, bootrom = places.pico_uf2(), places.pico_bootrom()
+    if stock is None or bootrom is None or shutil.which("node") is None:
+        pytest.skip("no node, or no stock Pico UF2 and boot ROM (POCKETCRIB_PICO_DIR): the one-line failure only")
+    npm_install(tool.base / "data")  # what that npm command leaves there (a copy of the checkout's 1.4.1)
+    vb = vboard.VirtualBoard(tool.base / "pico.img", port=tool.base / "ttyPico")
+    vb.proc = tool("vboard", "--pico", stock, "--bootrom", bootrom, "--flash", vb.flash, "--port", vb.port,
+                   popen=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        line = vb.proc.stdout.readline().decode()
+        assert line == f"port {vb.port}\n", line + vb.proc.stderr.read().decode()
+        ran = subprocess.run([sys.executable, "-m", "mpremote", "connect", str(vb.port), "exec",
+                              "import os; print(os.uname().release)"], capture_output=True, text=True, timeout=WAIT)
+        assert ran.returncode == 0 and ran.stdout.strip() == "1.28.0", ran.stdout + ran.stderr
+    finally:
+        vb.stop()
+
+
 def test_the_checkout_was_out_of_reach(tool):
     """Said apart, so that a machine that cannot hide it shows as a skip, not a silent pass."""
     if not tool.hidden:

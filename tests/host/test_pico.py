@@ -21,7 +21,7 @@ import time
 import pytest
 
 from helpers.updates import NEW, Cable, firmware_copy, update_incomplete_screen
-from helpers.watch import Glass, until
+from helpers.watch import WAIT, Glass, until
 from pocketcrib import places
 from pocketcrib.board import flash
 from pocketcrib.errors import PocketCribError
@@ -147,6 +147,7 @@ def test_pocketcrib_flash_puts_the_game_on_it_and_it_boots_to_the_title_and_take
 # Keys of a deal of Solitaire Cribbage: mark the two lowest cards (A, RIGHT, A), lay them away (A),
 # skip the counting (B), leave the summary (A); as tests/host/test_vboard_play.py types them.
 DEAL = ("A", "RIGHT", "A", "A", "B", "A")
+DEAL_TYPED = b"zlzzxz"  # the same, as typed in `vboard --play`'s terminal
 
 
 def answered(frames, presser, key):
@@ -160,9 +161,13 @@ def answered(frames, presser, key):
 
 
 def test_a_game_played_by_keys_is_pulled_backed_up_and_restored(home, cli, tmp_path, flashed):
+    title = Sim(tmp_path / "sim").frame()
     frames = Frames(tmp_path / "screen")
     board = pico(tmp_path, "board", flashed[0], screen=tmp_path / "screen").start()
     try:
+        # The title drawn: the game samples its keys (one held at its first sample is no press, and
+        # the port is up well before that: once main.py runs).
+        until(drawn(frames, None, lambda: title in frames.first), "the title")
         presser = view.Presser(board.press, board.seen, view.button_pins())
         started = time.monotonic()
         # Title, menu, Solitaire Cribbage (its first game), six deals; then game over: RIGHT, so that
@@ -437,3 +442,91 @@ def test_the_one_uf2_pocketcrib_writes_boots_to_the_title(home, cli, tmp_path):
         board.stop()
         frames.close()
     clean_log(tmp_path)
+
+
+def _ready_said(folder):
+    """What the launcher said of the board's readiness (its last power-up), from its log."""
+    said = [x for x in (folder / "pico.log").read_text(errors="replace").splitlines()
+            if x.startswith("emulated Pico ready: ")]
+    assert said, "the launcher never said how it knew the board was ready"
+    return said[-1]
+
+
+def test_the_port_is_announced_once_the_firmware_listens_and_mpremote_gets_in_at_once(home, tmp_path, flashed):
+    # The port comes when the firmware shows it would take a Ctrl-C: the game reading its pins, the
+    # stock firmware waiting at its REPL (not after a fixed wait). Announced as soon as the host's
+    # line state is set, the game's board made mpremote fail 2 times in 3 ("could not enter raw
+    # repl": its Ctrl-C came while _boot.py mounted the flash and waited in stdin, unread).
+    signs = ("its program reads its pins", "it waits for the host's bytes", "at its REPL's prompt")
+    for name, image, how in (("game", flashed[0], signs[:2]), ("stock", None, signs[1:])):
+        for power_up in range(2):
+            board = pico(tmp_path, name, image if power_up == 0 else None).start()
+            try:
+                said = _ready_said(tmp_path / name)
+                ran = mpremote(board.port, "exec", "print(6 * 7)")
+            finally:
+                board.stop()
+            assert ran.returncode == 0 and ran.stdout.strip() == "42", ran.stdout + ran.stderr
+            assert any(sign in said for sign in how), said
+            ms = float(said.split(", ")[-1].split()[0])
+            print(f"{name} board, power-up {power_up + 1}: {said}")
+            assert ms < 1000  # the last resort (a firmware that never shows it listens) not needed
+    clean_log(tmp_path / "game")
+
+
+def test_at_the_repl_a_key_is_taken_at_once(home, tmp_path):
+    # At the REPL (a `scores pull` from another terminal stopped the game, say) nothing reads the
+    # pins: the board says so at once, and lets the key go, rather than holding it until the
+    # presser gives up (two minutes; before, the emulated Pico told a press only once its
+    # firmware read the pins).
+    a = view.button_pins()["A"]
+    board = pico(tmp_path, "repl").start()  # a blank flash: the stock firmware's REPL
+    try:
+        ran = mpremote(board.port, "exec", "pass")  # left at the friendly REPL, its prompt sent
+        assert ran.returncode == 0, ran.stderr
+        board.press({a: 0}, 1, view.SPAN_MS, then={a: 1})
+        until(lambda: board.seen() == 1, "the board to tell the press", within=view.GIVE_UP_MS / 4000)
+        value = mpremote(board.port, "exec", f"import machine; print(machine.Pin({a}, machine.Pin.IN).value())")
+        assert value.returncode == 0 and value.stdout.strip() == "1", value.stdout + value.stderr  # let go
+    finally:
+        board.stop()
+
+
+def test_played_in_a_terminal_with_vboard_pico_play_and_pulled(home, cli, tmp_path, flashed):
+    # `pocketcrib vboard --pico UF2 --play`, as a player runs it: the emulated Pico's display drawn
+    # in this terminal (braille at 80x24), keys typed there pressed on its buttons, a whole game of
+    # Solitaire Cribbage played and pulled from another terminal meanwhile. Its flash image is a
+    # copy of one flashed already, so that the tool's own flash step finds the game there.
+    from helpers.terminal import Terminal, glass_of
+
+    from pocketcrib.twins import vboard
+
+    title = glass_of(Sim(tmp_path / "sim").frame())
+    (tmp_path / "play").mkdir()
+    image = tmp_path / "play" / "pico.img"
+    shutil.copyfile(flashed[0], image)
+    env = {"PYTHONPATH": os.pathsep.join([str(places.ROOT / "host"), os.environ.get("PYTHONPATH", "")])}
+    term = Terminal(env, "--pico", str(places.pico_uf2()), "--flash", str(image))
+    quit_sent = False
+    try:
+        assert term.pump(WAIT, until=lambda: "works from another terminal" in term.text()), term.text()[-2000:]
+        boards = vboard.running()
+        assert [(b["kind"], b["flash"]) for b in boards] == [("pico", str(image))] and boards[0]["port"] in term.text()
+        started = time.monotonic()
+        term.wait_glass(lambda g: g == title, "the title, as the firmware draws it on CPython")
+        term.type(b"zz")  # title -> menu -> Solitaire Cribbage
+        term.type(DEAL_TYPED * 6)
+        over = term.glass()
+        term.wait_glass(lambda g: g != over, "the game-over screen's prompt")
+        term.type(b"z")  # the game recorded, on to a high score's initials
+        print(f"a game of Solitaire Cribbage typed in `vboard --pico --play`: {time.monotonic() - started:.0f} s wall")
+        pulled = cli("scores", "pull")
+        assert pulled.returncode == 0, pulled.stderr
+        assert "1 game (1 new)" in pulled.stdout, pulled.stdout
+        os.write(term.fd, b"q")
+        quit_sent = True
+        assert term.wait() == 0, term.text()[-2000:]
+        assert vboard.running() == [] and not os.path.lexists(boards[0]["port"])
+    finally:
+        if not quit_sent:
+            term.abandon()

@@ -75,7 +75,7 @@ class _Table:
     """What record() reads of the table: the game, the computer's level, no people."""
 
     def __init__(self, g, level):
-        self.g, self.level, self.people = g, level, None
+        self.g, self.level, self.people, self.levels = g, level, None, None
 
 
 def test_three_hands_count_your_skunk_only(tmp_path):

@@ -14,7 +14,7 @@ from ui import gfx
 from pocketcrib.twins.sim import Sim
 from rules.cribbage import DISCARD, PLAY, load
 
-LINK_KEYS = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "LEFT", "DOWN", "A"]  # seat 2: the cable; Start
+LINK_KEYS = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "RIGHT", "RIGHT", "DOWN", "A"]  # seat 2: Normal, Expert, the cable; Start
 
 
 def screen(sim):

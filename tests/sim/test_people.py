@@ -8,7 +8,7 @@ ui.gfx.mini, recorded with their values) must hold no card of a hand still held,
 crib, except the hand of the person who last took the device on the hand-over screen, and
 that only on his own turn. So between a person's move and the next person's confirmation
 no hand is on the glass, while the computer moves too."""
-from helpers.drive import record_cards, MENU_ROW, crib_key, people_keys, people_on, to_menu_row
+from helpers.drive import MENU_ROW, crib_key, crib_on, people_keys, people_on, record_cards, to_menu_row
 
 from pocketcrib.twins.sim import Sim
 from rules.cribbage import DISCARD, PLAY
@@ -131,30 +131,67 @@ def test_four_hands_two_people_two_computer_partners(tmp_path, monkeypatch):
     assert any(c >> 6 & 3 >= 2 for c in g.trail) or g.deal_no > 1
 
 
-def test_muggins_between_people(tmp_path, monkeypatch):
-    """Each person counts his own hand (and the dealer the crib); a short count scores what
-    was said and the next person takes the rest."""
+def test_muggins_between_people_is_the_next_persons_call(tmp_path, monkeypatch):
+    """Each person counts his own hand (and the dealer the crib). A short count scores what was
+    said; then the device goes to the next person (a hand-over) who calls muggins and takes
+    what was missed, or lets it go: the first time taken, after that let go. The call's screen
+    draws the counted hand and the starter, no other card; the game's moves hold the calls."""
     sim = _sim(tmp_path, 4, count_self=True, muggins=True)
     sim.run_script(people_keys("PP"))
     w = Watch(sim, monkeypatch)
     asked = []
-    for _ in range(400):
+    calls = []  # (the caller, the points missed, taken)
+    for _ in range(600):
         s = sim.app.screen
+        g = sim.app.play.g
         if screen(sim) == "CribShow" and s.asking:
             asked.append(s.seat)
-            sim.press("A")  # says 0: what the hand holds goes to the other
-            assert "to P%d" % (2 - s.seat) in s.lines[-1] or s.points == 0
+            sim.press("A")  # says 0: the next person may take what the hand holds
+            assert "to P" not in s.lines[-1]  # (the computer alone takes it at once)
+        elif screen(sim) == "CribShow" and g.missed:
+            # Only the person who took the device at the hand-over is asked.
+            assert w.holder == g.turn == (s.seat + 1) % 2 and w.passes
+            counted = set(s.cards) | {g.starter}
+            assert set(w.drawn) == counted, "the call's screen drew %s" % sorted(set(w.drawn) - counted)
+            take = not calls
+            calls.append((g.turn, g.missed, take))
+            sim.press("A" if take else "B")
+        elif screen(sim) == "CribDeal" or len(calls) >= 3:
+            break
+        else:
+            if screen(sim) == "CribPass" and g.missed:
+                assert g.turn != sim.app.play.seat and not w.drawn  # (no card on the hand-over)
+            w.on()
+    g = sim.app.play.g
+    assert len(calls) >= 2 and asked, (calls, asked)
+    mug = [(seat, p) for seat, label, p, _ in g.log if label == "muggins"]
+    assert mug == [(seat, p) for seat, p, take in calls if take]
+    counted = [p for seat, label, p, _ in g.log if label in ("hand", "crib")]
+    assert counted and all(p == 0 for p in counted)
+    # The calls are moves of the game: a power cut here resumes at the very same point.
+    sim2 = Sim(tmp_path, seed=99)
+    sim2.run_script(["A", "A"])
+    assert sim2.app.play.g.save() == g.save() and sim2.app.play.g.log == g.log
+
+
+def test_muggins_against_the_computer_alone_goes_at_once(tmp_path):
+    """One person against the computer: a short count's rest goes to the computer at once,
+    no hand-over and no question, as before people came to the table."""
+    sim = _sim(tmp_path, 4, count_self=True, muggins=True)
+    sim.run_script(people_keys("PC"))
+    for _ in range(400):
+        s = sim.app.screen
+        assert screen(sim) != "CribPass"
+        assert sim.app.play.g.missed == 0
+        if screen(sim) == "CribShow" and s.asking:
+            sim.press("A")
+            assert s.points == 0 or s.lines[-1].endswith(", to CPU")
         elif screen(sim) == "CribDeal":
             break
         else:
-            w.on()
+            sim.press(crib_key(s))
     g = sim.app.play.g
-    assert sorted(set(asked)) == [0, 1] and len(asked) == 3  # both hands and the crib
-    mug = [(seat, p) for seat, label, p, _ in g.log if label == "muggins"]
-    counted = [(seat, p) for seat, label, p, _ in g.log if label in ("hand", "crib")]
-    assert all(p == 0 for _, p in counted) and mug
-    d = g.records[0]
-    assert d.muggins == [d.hand[1] * 0 + sum(p for s, p in mug if s == 0), sum(p for s, p in mug if s == 1)]
+    assert [e for e in g.log if e[1] == "muggins"]
 
 
 def test_a_lone_person_sees_no_hand_over(tmp_path):
@@ -169,7 +206,7 @@ def test_a_lone_person_sees_no_hand_over(tmp_path):
 def test_names_are_kept_and_a_resumed_game_is_handed_over(tmp_path, monkeypatch):
     sim = _sim(tmp_path, 6)
     # Seat 2 a person, named BEE on the Initials screen (it starts from P2).
-    keys = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "RIGHT", "A"]
+    keys = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "LEFT", "LEFT", "A"]
     sim.run_script(keys)
     assert screen(sim) == "Initials"
     sim.run_script(["DOWN"] * 14 + ["RIGHT"] + ["UP"] * 13 + ["RIGHT"] + ["UP"] * 4 + ["A"])  # P2(A) -> BEE
@@ -181,7 +218,7 @@ def test_names_are_kept_and_a_resumed_game_is_handed_over(tmp_path, monkeypatch)
     assert screen(sim) == "Menu"
     sim.press("A")  # the menu is back on its cribbage row
     assert sim.app.screen.names[1] == name
-    sim.run_script(["UP", "RIGHT", "DOWN", "A", "A"])  # a person again; Start; past the cut
+    sim.run_script(["UP", "LEFT", "LEFT", "DOWN", "A", "A"])  # a person again; Start; past the cut
     crib = sim.app.play
     assert crib.people == ["P1", name]
     w = Watch(sim, monkeypatch)
@@ -225,3 +262,103 @@ def test_a_people_record_is_kept_and_counted_per_person(tmp_path):
     assert ann["games"] == bee["games"] == 2
     assert ann["wins"] + bee["wins"] == 2 and ann["wins"] == 1  # one game from each seat
     assert ann["dealt"] + ann["poned"] == 2 * len(g.records)
+
+
+def test_a_level_per_computer_seat(tmp_path, monkeypatch):
+    """Each computer seat plays at its own level (the setup's seat rows go round person, Easy,
+    Normal, Expert); the record keeps the level per seat, and "level" the first computer
+    seat's, as records had it. A power cut brings the levels back."""
+    from storage import fields
+
+    sim = _sim(tmp_path, 21)
+    sim.run_script(people_keys("P02", target=61))  # three hands: seat 2 Easy, seat 3 Expert
+    crib = sim.app.play
+    assert crib.people is None and crib.levels == [None, 0, 2] and crib.level == 0
+    asked = {}
+    level_of = crib.level_of
+
+    def recorded(seat):
+        asked.setdefault(seat, set()).add(level_of(seat))
+        return level_of(seat)
+
+    monkeypatch.setattr(crib, "level_of", recorded)
+    for _ in range(40):
+        crib_on(sim)
+    sim2 = Sim(tmp_path, seed=99)  # a power cut
+    sim2.run_script(["A", "A"])
+    assert sim2.app.play.levels == [None, 0, 2] and sim2.app.play.level == 0
+    seen = []
+    for _ in range(3000):
+        if screen(sim) == "CribOver":
+            break
+        seen.append(screen(sim))
+        crib_on(sim)
+    assert screen(sim) == "CribOver" and "CribPass" not in seen
+    assert asked == {1: {"easy"}, 2: {"expert"}}
+    sim.press("A")
+    rec = list(sim.saves.history())[-1]
+    assert rec["levels"] == [None, 0, 2] and rec["level"] == 0 and "people" not in rec
+    assert fields.game_record(rec) is None
+
+
+def test_the_setup_goes_round_person_and_levels(tmp_path, monkeypatch):
+    from ui import gfx
+
+    listed = []
+    listing = gfx.listing
+
+    def listed_rows(fb, rows, *args):
+        listed[:] = rows
+        return listing(fb, rows, *args)
+
+    monkeypatch.setattr(gfx, "listing", listed_rows)
+    sim = _sim(tmp_path, 22)
+    sim.run_script(to_menu_row(MENU_ROW["cribbage"]) + ["UP"])  # seat 2's row
+    s = sim.app.screen
+
+    def seat2():
+        return "cable" if s.cable and s.players == 2 else s.levels[1]
+
+    # Two hands: seat 2 goes round person, the levels and the cable (issue 28).
+    got = []
+    for _ in range(5):
+        got.append(seat2())
+        sim.press("RIGHT")
+    assert got == [1, 2, "cable", None, 0] and seat2() == 1
+    sim.press("LEFT")
+    assert seat2() == 0
+    sim.run_script(["RIGHT", "RIGHT", "RIGHT"])
+    assert seat2() == "cable" and "Seat 2: cable" in listed
+    sim.run_script(["LEFT", "UP", "UP", "RIGHT", "DOWN", "DOWN"])  # Expert; three hands: no cable
+    got = []
+    for _ in range(4):
+        got.append(seat2())
+        sim.press("RIGHT")
+    assert got == [2, None, 0, 1] and seat2() == 2
+    sim.run_script(["UP", "UP", "LEFT", "DOWN", "DOWN", "LEFT", "LEFT"])  # two hands again; Easy
+    assert seat2() == 0
+    # Every seat at one level: no "levels" anywhere (as before levels were per seat).
+    sim.run_script(["RIGHT", "DOWN", "A"])
+    assert sim.app.play.levels is None and sim.app.play.level == 1
+
+
+def test_levels_in_a_record_are_checked():
+    """"levels" (optional): a level 0-2 per computer seat, None per person's seat; "level" is
+    the first computer seat's. The board's rules (and so the host's pull) refuse anything else."""
+    from helpers.cribgames import _Table, play
+
+    from storage import fields
+    from ui.cribbage.history import record
+
+    two = record(_Table(play(21), 2, None, [None, 2]), None)
+    assert two["levels"] == [None, 2] and two["level"] == 2 and fields.crib_record(two) is None
+    assert "levels" not in record(_Table(play(21), 2), None)
+    for bad in ([None, 1], [0, 2], [None], [None, 2, 2], [None, 3], [None, True], [None, "2"], "x", [None, None]):
+        assert fields.crib_record(dict(two, levels=bad)) == "levels", bad
+    three = record(_Table(play(23, 3), 0, ["ANN", None, "BEE"], [None, 0, None]), None)
+    assert fields.crib_record(three) is None
+    for bad in ([None, 0, 0], [None, None, None], [0, 0, None], [None, 1, None]):
+        assert fields.crib_record(dict(three, levels=bad)) == "levels", bad
+    four = record(_Table(play(24, 4), 2, ["ANN", "BEE", None, None], [None, None, 2, 0]), None)
+    assert fields.crib_record(four) is None
+    assert fields.crib_record(dict(four, levels=[None, None, 0, 2])) == "levels"  # level is seat 3's

@@ -50,14 +50,14 @@ def _solitaire(variant, players=1):
     return make
 
 
-def _cribbage(players):
+def _cribbage(players, people=None, levels=None):
     def make(app):
         from ui.cribbage.game import Crib
 
         g = Cribbage(77 + players, players, 121)
         while not g.over:
             cpu.move(g, "easy")
-        crib = Crib(app, g, 0)
+        crib = Crib(app, g, 0, people, levels)
         crib.started = True
         crib.seen = len(g.records)
         return crib
@@ -102,6 +102,8 @@ KINDS = {
     "cribbage-2": (_cribbage(2), 1),
     "cribbage-3": (_cribbage(3), 1),
     "cribbage-4": (_cribbage(4), 1),
+    # Between people (issue 25), the computer's two seats at two levels: a cut anywhere keeps them.
+    "cribbage-people-4": (_cribbage(4, ["ANN", None, "BEE", None], [None, 0, None, 2]), 1),
     **{"grid-%d" % k: (_grid(k), 1) for k in range(len(GAMES))},
     "grid-0-2-players": (_grid(0, 2), 2),
     "board-2": (_board(2), 1),  # the board for a real deck: one record a game
@@ -168,7 +170,8 @@ def _check(root, want):
     hist = list(s.history())
     assert [r["n"] for r in hist] == list(range(1, len(hist) + 1)), "no game number twice, none lost"
     assert [r["seed"] for r in hist[:OLD]] == list(range(OLD)), "the old games as they were"
-    assert [(r["variant"], r.get("seed"), r["score"]) for r in hist[OLD:]] == want, \
+    assert [(r["variant"], r.get("seed"), r["score"], r.get("people"), r.get("levels"))
+            for r in hist[OLD:]] == want, \
         "each player's game exactly once"
     assert s.load_current() is None
     assert s.device["n"] == len(hist)
@@ -213,7 +216,8 @@ def test_a_cut_at_every_byte_of_the_end_records_the_game_once(folder, monkeypatc
     # The whole end uncut: how many ticks it takes, and the records it makes.
     _finish(root)
     total = power.ticks
-    want = [(r["variant"], r.get("seed"), r["score"]) for r in list(Saves(root, DEVICE).history())[OLD:]]
+    want = [(r["variant"], r.get("seed"), r["score"], r.get("people"), r.get("levels"))
+            for r in list(Saves(root, DEVICE).history())[OLD:]]
     assert len(want) == players
     _check(root, want)
     cuts = 0

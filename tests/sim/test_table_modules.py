@@ -108,3 +108,35 @@ def test_the_grid_advisor_goes_with_the_grid_screens(tmp_path, monkeypatch):
     sim.app.home()
     assert type(sim.app.screen).__name__ == "Menu"
     assert "players.placement" not in sys.modules and "tables.gridtable" not in sys.modules
+
+
+GAME_MODULES = ("ui.solitaire.game", "rules.match", "rules.solitaires", "players.advisor", "ui.grid.game",
+                "rules.grids", "rules.poker", "rules.dealcode")
+
+
+def test_a_game_played_earlier_is_not_carried_into_the_next(tmp_path, monkeypatch):
+    """A solitaire and a grid game played, then left for the menu and a cribbage table: the
+    games' own modules (their play, their rules) go with the game (ui.app.GAMES); they stay
+    while the game is in progress, behind its pause (the emulated Pico's tours in one session
+    carried 27 KB of them to the cribbage table)."""
+    from helpers.drive import grid_keys
+
+    for name in GAME_MODULES:
+        monkeypatch.delitem(sys.modules, name, raising=False)  # put back after the test
+    sim = Sim(tmp_path, seed=7)
+    sim.run_script("A A A RIGHT A UP B B_LONG")  # Solitaire Cribbage, two cards marked, a hint, the pause
+    assert type(sim.app.screen).__name__ == "Pause" and sim.app.play is not None
+    assert all(name in sys.modules for name in ("ui.solitaire.game", "rules.match", "players.advisor"))
+    sim.run_script("DOWN A")  # quit to the menu
+    assert type(sim.app.screen).__name__ == "Menu" and sim.app.play is None
+    assert [name for name in GAME_MODULES if name in sys.modules] == []
+    sim = Sim(tmp_path / "grid", seed=5)  # (the menu's cursor kept aside: a new board, the same modules)
+    sim.run_script(grid_keys(0) + ["A"] * 4)
+    assert type(sim.app.screen).__name__ == "GridTable" and "ui.grid.game" in sys.modules
+    sim.app.play = None  # the game over (or given up): its screens left for the menu
+    sim.app.home()
+    assert [name for name in GAME_MODULES if name in sys.modules] == []
+    sim = Sim(tmp_path / "crib", seed=7)
+    sim.run_script(_CRIB + " A RIGHT A A" + " A" * 3)
+    assert type(sim.app.screen).__name__ == "CribPlay"
+    assert [name for name in GAME_MODULES if name in sys.modules] == []

@@ -11,7 +11,7 @@ each card (big, small, face down) and the cursor's triangle. A screen fails when
 - a card is named in letters ("QC", "TS") where the glass draws suits (ui.gfx.card_text).
 """
 import pytest
-from helpers.drive import MENU_ROW, crib_keys, crib_on, multi_keys, to_menu_row
+from helpers.drive import MENU_ROW, crib_keys, crib_on, multi_keys, people_keys, to_menu_row
 from helpers import texts
 from helpers.scenes import SCENES, render
 from helpers.texts import problems
@@ -187,4 +187,57 @@ def test_every_screen_of_a_cribbage_game_fits(tmp_path, boxes, players):
         crib_on(sim)
     assert "CribOver" in seen, "the game did not end"
     assert {"CribLay", "CribPlay", "CribShow"} <= seen
+    assert not found, "\n".join("%s: %s" % (where, p) for p, where in found.items())
+
+
+def _people_at_widest(sim, drawn):
+    """The problems of the screen as it stands, drawn with three-digit scores and every
+    person named WWW (the widest name; the game itself keeps its own names, which must differ)."""
+    crib = sim.app.play
+    people = crib.people
+    crib.people = [p and "WWW" for p in people]
+    try:
+        return _at_widest(sim, drawn)
+    finally:
+        crib.people = people
+
+
+@pytest.mark.parametrize("seats, seed", [("PPP", 31), ("PPPP", 32), ("PCPC", 33), ("PPCC", 34)])
+def test_every_screen_of_a_game_between_people_fits(tmp_path, boxes, seats, seed):
+    """Three and four hands between people (issue 25), to 61, each counting his own hand with
+    muggins: the hand-over screen (before and after its pause), the lay-away, the play, the
+    show, a muggins call, the deal and the end, drawn with names WWW and three-digit scores
+    (the score bar of three hands once ran to 129 px)."""
+    sim = Sim(tmp_path, seed=seed)
+    for k, v in (("count_self", True), ("muggins", True), ("hints", False)):
+        sim.saves.set(k, v)
+    sim.run_script(people_keys(seats, target=61))
+    found = {}
+    seen = set()
+    for _ in range(3000):
+        name = type(sim.app.screen).__name__
+        if name == "CribOver":
+            break
+        g = sim.app.play.g
+        seen.add(name + (" (muggins)" if g.missed else ""))
+        for p in _people_at_widest(sim, boxes):
+            found.setdefault(p, name)
+        s = sim.app.screen
+        if name == "CribPass":
+            sim.wait(1.1)  # "A when only WWW is looking"
+            for p in _people_at_widest(sim, boxes):
+                found.setdefault(p, name + ", after the pause")
+        elif name == "CribShow" and s.asking:
+            s.claim = max(0, s.points - 28)  # short (a muggins call follows), the widest figures
+            sim.press("UP")
+            for p in _people_at_widest(sim, boxes):
+                found.setdefault(p, name + ", a count asked")
+            s.claim = max(0, s.points - 28)
+        crib_on(sim)
+    assert type(sim.app.screen).__name__ == "CribOver"
+    for p in _people_at_widest(sim, boxes):
+        found.setdefault(p, "CribOver")
+    assert {"CribPass", "CribLay", "CribPlay", "CribShow", "CribDeal"} <= seen, seen
+    # A muggins call where a person follows a person (with PCPC each person's next is the computer).
+    assert ("CribShow (muggins)" in seen) == ("PP" in seats), seen
     assert not found, "\n".join("%s: %s" % (where, p) for p, where in found.items())

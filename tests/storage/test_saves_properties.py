@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from storage import records
 from storage import fields
-from helpers.drive import DEAL, to_menu_row
+from helpers.drive import DEAL, people_keys, people_on, to_menu_row
 from pocketcrib.twins.sim import Sim
 from storage.saves import DEFAULTS
 
@@ -87,6 +87,25 @@ def _grid_game(rng, n):
     return dict(rng.choice(GRID_RECORDS), n=n)
 
 
+def _crib_records():
+    """Finished games of cribbage as the device records them: against the computer at one
+    level, at a level per seat, between people (issue 25), with another device on the cable
+    (issue 28)."""
+    from helpers.cribgames import record
+
+    return [record(41, 1), dict(record(42, 1, players=3, target=61), levels=[None, 0, 2]),
+            dict(record(43, 1, players=4, target=61, level=2), people=["ANN", None, "BEE", None],
+                 levels=[None, 2, None, 1]),
+            dict(record(44, 1), people=["ANN", "BOB"], link="e6614c311b7e5c2f")]
+
+
+CRIB_RECORDS = _crib_records()
+
+
+def _crib_game(rng, n):
+    return dict(rng.choice(CRIB_RECORDS), n=n)
+
+
 def _entry(rng, variant, points, board=None):
     r = {"variant": variant, "initials": "".join(rng.choice("ABCXYZ019 ") for _ in range(3)),
          "score": points, "seed": rng.getrandbits(32), "date": rng.choice((None, "2026-12-01")),
@@ -110,7 +129,8 @@ def _history(rng):
     out = []
     for _ in range(rng.randrange(9)):
         n += rng.randrange(1, 51)
-        out.append(_grid_game(rng, n) if rng.random() < 0.3 else _game(rng, n))
+        pick = rng.random()
+        out.append(_grid_game(rng, n) if pick < 0.3 else _crib_game(rng, n) if pick < 0.45 else _game(rng, n))
     return out
 
 
@@ -178,9 +198,36 @@ def _board_states():
     return out
 
 
+def _crib_states():
+    """Games of cribbage in progress as the game saves them: against the computer at a level per
+    seat, and between people waiting on a muggins call (issue 25)."""
+    out = []
+    for seats, settings_, until in (("P02", {}, 30), ("PP", {"count_self": True, "muggins": True}, None)):
+        folder = tempfile.mkdtemp(prefix="pcrib-state-")
+        try:
+            sim = Sim(folder, seed=4)
+            for k, v in settings_.items():
+                sim.saves.set(k, v)
+            sim.run_script(people_keys(seats, target=61))
+            for i in range(400):
+                g = sim.app.play.g
+                if i == until or g.missed:
+                    break
+                s = sim.app.screen
+                if type(s).__name__ == "CribShow" and s.asking:
+                    s.claim = 0  # (A says it: short, for a muggins call)
+                people_on(sim)
+            assert i == until or sim.app.play.g.missed
+            out.append(records.read(folder + "/game.pcr", "game")[0][0])
+        finally:
+            shutil.rmtree(folder)
+    return out
+
+
 def _states():
-    """Games in progress as the game saves them: fresh, two deals in, over; grid games and the board's."""
-    out = _grid_states() + _board_states()
+    """Games in progress as the game saves them: fresh, two deals in, over; grid games, the
+    board's and cribbage's."""
+    out = _grid_states() + _board_states() + _crib_states()
     for keys in (to_menu_row(0), to_menu_row(0) + DEAL * 2, to_menu_row(1) + DEAL * 5,
                  to_menu_row(0) + DEAL * 6):
         folder = tempfile.mkdtemp(prefix="pcrib-state-")
@@ -419,6 +466,8 @@ def test_any_saved_game_is_resumed_or_set_aside_never_a_crash(state):
             assert type(sim.app.screen).__name__ == "Notice"
             assert not os.path.exists(root + "/game.pcr")
             assert records.read(root + "/game.pcr.bad", "game")[0] == [state]
+        elif state.get("game") == "cribbage":
+            assert sim.app.frames > 0  # resumed (the resume keeps fields it reads loosely as it reads them)
         elif state.get("game") in ("grid", "board"):
             assert play.state() == state  # resumed: every field one the game could hold, as it was
             assert sim.app.frames > 0

@@ -27,10 +27,12 @@ class Crib:
 
     linked = False  # a game with another device over the cable (ui.cribbage.linked)
 
-    def __init__(self, app, g, level, people=None):
+    def __init__(self, app, g, level, people=None, levels=None):
         self.app = app
         self.g = g
-        self.level = level  # 0..2, an index into LEVELS
+        self.level = level  # 0..2, an index into LEVELS: the first computer seat's (1 if none)
+        # None: every computer seat at `level`; else per seat its level, None for a person's.
+        self.levels = levels
         # None: you alone against the computer. Else a name per seat, None for the computer's.
         self.people = people
         # The seat whose hand the glass may show: yours; with people, the person who
@@ -82,12 +84,28 @@ class Crib:
         p = self.people
         return seat != ME if p is None else not p[seat]
 
+    def level_of(self, seat):
+        """The level the computer plays the seat at (a name in LEVELS)."""
+        return LEVELS[self.level if self.levels is None else self.levels[seat]]
+
     def scores_line(self):
+        """"You 14  C1 24  C2 8", "Us 60  Them 58"; with people their names ("ANN,CY 14" for
+        partners: "+" would outrun the glass), and one space apart where two would."""
+        from ui.gfx import width
+
         g = self.g
-        if g.sides == 3:  # "You 14  C1 24  C2 8": three full names and scores outrun the glass
-            return "  ".join("%s %d" % (("You" if s == ME else "C%d" % s) if self.people is None
-                                        else self.name(s), g.scores[s]) for s in range(3))
-        return "  ".join("%s %d" % (self.side_name(s), g.scores[s]) for s in range(g.sides))
+        p = self.people
+        parts = []
+        for s in range(g.sides):
+            if g.sides == 3 and p is None:  # (three full names and scores outrun the glass)
+                who = "You" if s == ME else "C%d" % s
+            elif g.players == 4 and p is not None:
+                who = self.name(s) + "," + self.name(s + 2)
+            else:
+                who = self.side_name(s)
+            parts.append("%s %d" % (who, g.scores[s]))
+        line = "  ".join(parts)
+        return line if width(line) <= 126 else " ".join(parts)  # (the title bar's room)
 
     def pause_line(self):
         return "Cribbage to %d: %s" % (self.g.target, self.scores_line())
@@ -102,8 +120,8 @@ class Crib:
             return "CribOver"
         if len(g.records) > self.seen:
             return "CribDeal"
-        if g.phase == SHOW:
-            return "CribShow"
+        if g.phase == SHOW and not (g.missed and g.turn != self.seat):
+            return "CribShow"  # (a short count's muggins call is handed over to the next person)
         if self.people is not None and g.turn != self.seat and not self.computer(g.turn):
             return "CribPass"  # another person is to act: every hand hidden first
         if g.phase == DISCARD:
@@ -135,7 +153,7 @@ class Crib:
         g = self.g
         while g.phase == DISCARD and self.computer(g.turn):
             s = g.turn
-            g.discard(s, *cpu.discard(g, s, LEVELS[self.level]))
+            g.discard(s, *cpu.discard(g, s, self.level_of(s)))
         if g.phase != DISCARD:
             cpu.let_go()  # the play needs no advisor: RAM for the table
 
@@ -166,7 +184,7 @@ class Crib:
         from players import cpu
 
         g = self.g
-        self.move(g.turn, cpu.play(g, g.turn, LEVELS[self.level]))
+        self.move(g.turn, cpu.play(g, g.turn, self.level_of(g.turn)))
 
     def move(self, seat, card):
         g = self.g
@@ -193,8 +211,14 @@ class Crib:
         self.save()
 
     def count(self, claimed):
-        """The hand the show has come to is counted (claimed: the player's count)."""
-        self.g.count_hand(claimed)
+        """The hand the show has come to is counted (claimed: the player's count). Between
+        people, a short count waits for the next person's call (muggins or not); the
+        computer calls it at once."""
+        g = self.g
+        seat = g.show_step()[0]
+        g.count_hand(claimed, self.people is not None and not self.computer((seat + 1) % g.players))
+        if g.missed:
+            self.seat = seat  # he has the device: the next person's call is handed over
         self.save()
 
     def coach_review(self):
@@ -228,15 +252,18 @@ class Crib:
             if r.lay:
                 lay = list(r.lay[0]) + [r.lay[1], r.lay[2]] + ([True] if r.lay[3] else [])
             review = [lay, r.plays, r.same, r.lost, list(r.worst) if r.worst else None]
-        return {"v": _SAVE_VERSION, "game": VARIANT, "save": hexlify(self.g.save()).decode(),
-                "level": self.level, "seen": self.seen, "started": self.started,
-                "done": self.done, "recorded": self.recorded, "review": review}
-
-    def save(self):
-        d = self.state()
+        d = {"v": _SAVE_VERSION, "game": VARIANT, "save": hexlify(self.g.save()).decode(),
+             "level": self.level, "seen": self.seen, "started": self.started,
+             "done": self.done, "recorded": self.recorded, "review": review}
+        # (Here, not in save(): the game's end saves state() with its record, people and all.)
         if self.people is not None:
             d["people"] = self.people
-        self.app.saves.save_current(d)
+        if self.levels is not None:
+            d["levels"] = self.levels
+        return d
+
+    def save(self):
+        self.app.saves.save_current(self.state())
 
     # The end
 
@@ -280,10 +307,10 @@ def said(crib, seat, card, items):
     return s
 
 
-def start(app, level, players=2, target=121, people=None):
+def start(app, level, players=2, target=121, people=None, levels=None):
     g = Cribbage(app.new_seed(), players, target,
                  muggins=bool(app.saves.get("count_self") and app.saves.get("muggins")))
-    crib = Crib(app, g, level, people)
+    crib = Crib(app, g, level, people, levels)
     app.play = crib
     crib.save()
     crib.show()

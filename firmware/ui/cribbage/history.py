@@ -46,6 +46,8 @@ def record(crib, date):
          "skunk": g.skunk(loser), "deals": hexlify(bytes(out)).decode()}
     if crib.people is not None:
         r["people"] = crib.people
+    if crib.levels is not None:  # (only when the computer's seats are at different levels)
+        r["levels"] = crib.levels
     if peer:
         r["link"] = peer  # (its name is in people)
     return r

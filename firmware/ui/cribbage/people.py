@@ -33,9 +33,13 @@ class CribPass:
 
     def draw(self, fb):
         crib = self.crib
-        who = crib.name(crib.g.turn)
+        g = crib.g
+        who = crib.name(g.turn)
         gfx.bar(fb, crib.scores_line())
-        note = gfx.wrap(crib.note, 126)
+        note = crib.note
+        if g.missed:  # a short count in the show: the next person may call muggins
+            note = "%s's count missed %d: muggins?" % (crib.name(g.show_step()[0]), g.missed)
+        note = gfx.wrap(note, 126)
         for i in range(min(2, len(note))):
             gfx.text(fb, note[i], 1, 11 + 8 * i)
         gfx.center(fb, who + "'s turn", 30)

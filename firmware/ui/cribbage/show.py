@@ -4,7 +4,7 @@
 # itself is in ui.cribbage.play: only one of the two is loaded at a time.)
 from micropython import const
 
-from rules.cribbage import NOT_CUT, SHOW
+from rules.cribbage import NOT_CUT
 from drivers.buttons import A, B, B_LONG, DOWN
 from ui import counting, gfx
 from ui.cribbage import pegboard
@@ -79,11 +79,19 @@ class CribShow:
             self.points += p[2]
         self.line = 0
         self.claim = 0
-        self.asking = self.own and not self.crib.computer(self.seat)
+        # (Between people, a count short by g.missed waits for the next person's muggins call.)
+        self.asking = self.own and not self.crib.computer(self.seat) and not g.missed
         self.claimed = None
 
     def key(self, k):
-        if self.crib.table_key(k):
+        crib = self.crib
+        if crib.table_key(k):
+            return
+        if crib.g.missed:
+            if k == A or k == B:  # muggins called, or let go
+                crib.g.call_muggins(k == A)
+                crib.save()
+                self.after()
             return
         if self.asking:
             c = counting.adjust(self.claim, k)
@@ -103,15 +111,20 @@ class CribShow:
 
     def verdict(self):
         s = counting.said(self.claim, self.points)
-        if self.claim < self.points and self.crib.g.muggins:
-            s += ", to " + self.crib.name((self.seat + 1) % self.crib.g.players)
+        nxt = (self.seat + 1) % self.crib.g.players
+        if self.claim < self.points and self.crib.g.muggins and self.crib.computer(nxt):
+            s += ", to " + self.crib.name(nxt)  # (a person is asked whether to call muggins)
         return s
 
     def counted(self):
+        self.crib.count(self.claimed)
+        self.after()
+
+    def after(self):
+        """On to the next count here, or to the screen the game stands at (the next
+        person's muggins call, the deal's summary, the end)."""
         crib = self.crib
-        crib.count(self.claimed)
-        g = crib.g
-        if g.phase == SHOW and not g.over:
+        if crib.where() == "CribShow":
             self.open()
             self.app.redraw()
         else:
@@ -123,6 +136,16 @@ class CribShow:
         whose = crib.name(self.seat)
         whose = "Your" if whose == "You" else whose + "'s"
         gfx.bar(fb, "%s %s" % (whose, self.label))
+        if g.missed:
+            # The next person's call: the hand and what its count missed, nothing else.
+            for i in range(len(self.cards)):
+                gfx.card(fb, self.cards[i], 1 + 21 * i, 10)
+            gfx.card(fb, g.starter, 108, 10)
+            gfx.text(fb, "%s said %d: missed %d" % (crib.name(self.seat), self.points - g.missed, g.missed),
+                     1, 38)
+            gfx.text(fb, crib.name(g.turn) + ": call muggins?", 1, 47)
+            gfx.right(fb, "A: take %d  B: no" % g.missed, 127, 56)
+            return
         counting.draw(fb, self, self.cards, g.starter)
 
 

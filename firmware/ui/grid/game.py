@@ -1,9 +1,12 @@
 # A grid game in progress (GridPlay): one to four players on one device, each
 # with a grid of their own, placing the same called cards in turn (player 1
 # places the card, then player 2 the same card, ..., then the next card is
-# turned). It is saved after every placement, so a power cut resumes at the
-# very card it left; at the end each player's game goes into the history and
-# the high scores of its grid game (rules.grid_games).
+# turned). With several, every grid is hidden between one player's card and the
+# next player's (the hand-over, ui.grid.people), and the players go by the names
+# kept in the settings (cribbage's people and the board name them). It is saved
+# after every placement, so a power cut resumes at the very card it left (behind
+# the hand-over); at the end each player's game goes into the history and the
+# high scores of its grid game (rules.grid_games).
 #
 # The save is each player's rules.grids save in hex, plus where the turn is and
 # what the review has counted so far; resumed() replays every grid and checks
@@ -27,6 +30,9 @@ class GridPlay:
         self.games = games
         self.turn = 0  # the player placing the card now
         n = len(games)
+        # The player who took the device at the hand-over: the glass shows that grid, on
+        # that player's turn only (a lone player has it all along).
+        self.holder = 0 if n == 1 else None
         self.matched = [0] * n  # placements on the advisor's best square
         self.lost = [0] * n  # hundredths of expected points given up against the advisor
         self.done = 0  # players whose finished game is in the history
@@ -76,13 +82,22 @@ class GridPlay:
         scores = [g.score for g in self.games]
         return [1 + sum(1 for s in scores if s > mine) for mine in scores]
 
+    def name(self, i):
+        """Player i's name in the settings' "names" (three letters each), P1.. if blank."""
+        return self.app.saves.get("names")[3 * i:3 * i + 3].strip() or "P%d" % (i + 1)
+
     def where(self):
         if not self.over:
-            return "GridTable"
+            return "GridTable" if self.holder == self.turn else "GridPass"
         return "GridRank" if self.players > 1 else "GridOver"
 
     def show(self):
         self.app.go(self.where())
+
+    def hand_over(self):
+        """After a card with several players: the hand-over, over the table, so that its
+        module and the advisor stay loaded (the hand-over then shows a new table)."""
+        self.app.visit("GridPass")
 
     def pause_line(self):
         return "Code " + _pretty(self.code())
@@ -109,7 +124,7 @@ class GridPlay:
         while self.hs < self.players:
             g = self.games[self.hs]
             if saves.is_high_score(variant, g.score, table, foster) and not self.entered(g):
-                who = "Player %d" % (self.hs + 1) if self.players > 1 else "New high score!"
+                who = self.name(self.hs) + "'s high score" if self.players > 1 else "New high score!"
                 app.go("Initials", who, self.initials)
                 return
             self.hs += 1

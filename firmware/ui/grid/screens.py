@@ -10,8 +10,8 @@
 # window of it that follows the cursor; a dot marks each square the card may
 # go on; B held pauses. GridOver: the end review, every line's hand and
 # points, the total, and how often the player's square was the advisor's.
-# GridRank: several players' places; A there (or on GridOver alone) records
-# the games and asks for high scores' initials.
+# A there (alone) records the game and asks for the high score's initials.
+# Between several players: ui.grid.people.
 from micropython import const
 
 from rules import grids
@@ -35,6 +35,8 @@ class GridTable:
         self.hint = None  # (best square, its expectation, the cursor's) while shown
         g = self.game
         self.cur = g.squares()[0]  # with Foster's rule: the middle, the only square
+        if g.moves:
+            self._near(g.moves[-1])  # this player's last card (after a hand-over, a resume)
         self.view = (0, 0)
         self._follow()
 
@@ -112,15 +114,23 @@ class GridTable:
         if play.over:
             play.show()
             return
-        g = self.game  # the next player's, with more than one
-        if not g.legal(self.cur):
-            # Onto the nearest square the next card may take, as the eye measures it on the
-            # grid (rows and columns away), the first in board order among equals.
-            side = g.side
-            y, x = divmod(self.cur, side)
-            self.cur = min(g.squares(), key=lambda s: (abs(s // side - y) + abs(s % side - x), s))
+        if play.players > 1:
+            play.hand_over()  # every grid hidden until the next player has the device
+            return
+        self._near(self.cur)
         self._follow()
         self.app.redraw()
+
+    def _near(self, square):
+        """The cursor onto the square, or if the card may not go there onto the nearest
+        square it may, as the eye measures it on the grid (rows and columns away), the
+        first in board order among equals."""
+        g = self.game
+        self.cur = square
+        if not g.legal(square):
+            side = g.side
+            y, x = divmod(square, side)
+            self.cur = min(g.squares(), key=lambda s: (abs(s // side - y) + abs(s % side - x), s))
 
     def draw(self, fb):
         g = self.game
@@ -143,7 +153,7 @@ class GridTable:
                       col * _CELL_W + 14, n * _CELL_H + 1)
         # The panel: the card to place, the score so far, the turn.
         play = self.play
-        gfx.text(fb, "Next" if play.players == 1 else "P%d" % (play.turn + 1), _PANEL_X, 0)
+        gfx.text(fb, "Next" if play.players == 1 else play.name(play.turn), _PANEL_X, 0)
         if g.next is not None:
             gfx.mini(fb, g.next, _PANEL_X, 9)
         gfx.text(fb, str(g.score), _PANEL_X, 22)
@@ -210,7 +220,7 @@ class GridOver:
     def draw(self, fb):
         g = self.game
         word = "won" if g.won else "lost"
-        who = "" if self.player is None else "P%d " % (self.player + 1)
+        who = "" if self.player is None else self.play.name(self.player) + " "
         gfx.bar(fb, "%s%s %d %s" % (who, "Squares" if g.kind == 1 else "Poker", g.score, word))
         lines = g.lines()
         half = len(lines) // 2
@@ -237,51 +247,3 @@ class GridOver:
             gfx.mini(fb, g.starter, 93, 38)
         gfx.text(fb, "v" if self.page == 0 else "^", 122, 56)
 
-
-class GridRank:
-    """Several players on one deal: their places, best first. UP/DOWN pick a
-    player, RIGHT shows that grid's review; A records the games."""
-
-    def __init__(self, app):
-        self.app = app
-        self.play = app.play
-        self.cur = 0
-        self.meant = Deliberate(app)
-
-    def order(self):
-        """The players, best first (ties in seat order), with their places."""
-        places = self.play.places()
-        return sorted(range(len(places)), key=lambda i: (places[i], i)), places
-
-    def key(self, k):
-        n = self.play.players
-        if k == A:
-            if self.meant.a():
-                self.play.finish()
-            return
-        self.meant.other()
-        if k == UP or k == DOWN:
-            self.cur = (self.cur + (1 if k == DOWN else -1)) % n
-        elif k == RIGHT:
-            self.app.visit("GridOver", self.order()[0][self.cur])
-            return
-        self.app.redraw()
-
-    def draw(self, fb):
-        play = self.play
-        g = play.games[0]
-        gfx.bar(fb, "Final places")
-        order, places = self.order()
-        y = 11
-        for row in range(len(order)):
-            i = order[row]
-            lit = row == self.cur
-            if lit:
-                fb.fill_rect(0, y - 1, 128, 9, 1)
-            c = 0 if lit else 1
-            gfx.text(fb, "%d. Player %d" % (places[i], i + 1), 2, y, c)
-            gfx.right(fb, "%d" % play.games[i].score, 110, y, c)
-            if play.games[i].won:
-                gfx.text(fb, "*", 114, y, c)
-            y += 9
-        gfx.text(fb, "*%d wins  > review" % g.target, 2, 56)

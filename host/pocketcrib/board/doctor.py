@@ -56,7 +56,8 @@ def run(port, out):
         if info["flash_free"] < FLASH_LOW:
             problems.append((f"only {info['flash_free'] // 1024} KB of flash free",
                              "remove other files from the board (`mpremote ls`)"))
-    here = flash.firmware_version(places.firmware_dir())
+    ours = places.firmware_dir()
+    here = flash.firmware_version(ours)
     where = places.source()
     if marker is not None:
         out(f"Pocket Crib    update to {marker.get('version', '?')} cut short ({where}: {here})")
@@ -67,7 +68,7 @@ def run(port, out):
         problems.append(("Pocket Crib is not on the board (or its last flash was cut short)",
                          "run `pocketcrib flash`"))
     else:
-        same = stamp.get("tree") == flash.tree_hash(places.firmware_dir())
+        same = stamp.get("tree") == flash.tree_hash(ours)
         out(f"Pocket Crib    {stamp.get('version')} ({where}: {here}: "
             f"{'the same' if same else 'different'})")
         if not same:

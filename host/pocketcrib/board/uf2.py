@@ -174,7 +174,7 @@ def filesystem(files, size):
             parts = path.strip("/").split("/")
             for i in range(1, len(parts)):
                 folder = "/" + "/".join(parts[:i])
-                if not _exists(fs, folder):
+                if not _exists(fs, folder, errors):
                     fs.mkdir(folder)
             with fs.open(path, "wb") as f:
                 f.write(files[path])
@@ -188,12 +188,14 @@ def filesystem(files, size):
     return bytes(fs.context.buffer)
 
 
-def _exists(fs, path):
+def _exists(fs, path, errors):
     try:
         fs.stat(path)
         return True
-    except Exception:  # littlefs-python raises its own error for a missing path
-        return False
+    except errors.LittleFSError as e:  # a missing path is its "no entry"; anything else is a real fault
+        if e.code == errors.LittleFSError.Error.LFS_ERR_NOENT:
+            return False
+        raise
 
 
 def write(micropython, out, firmware, backup_zip=None):

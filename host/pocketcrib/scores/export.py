@@ -19,9 +19,20 @@ CRIB_FIELDS = ("level", "scores", "winner", "skunk", "match_points", "deals")
 GRID_FIELDS = ("table", "foster", "lines", "heels", "matched", "place")
 # Then the board's games': the players' initials, a seat each, space-separated.
 BOARD_FIELDS = ("names",)
+# Then who sat where in a game of cribbage (issue 25): people, a JSON list a seat (a person's name, null the
+# computer's; empty against the computer alone); levels, a JSON list a seat (the computer's level, null a
+# person's); seats, in words ("ANN & BEE v computer (normal) & computer (expert)").
+SEAT_FIELDS = ("people", "levels", "seats")
+# Per person, over the games between people he sat in (export --people): match points won and lost, and
+# his points a deal (averages) as dealer and as pone, each part and all together ("points").
+PERSON_FIELDS = ("person", "games", "wins", "skunks", "skunked", "match_won", "match_lost", "dealt",
+                 *(f"dealer_{k}" for k in (*cribrec.DEALER, "points")), "poned",
+                 *(f"pone_{k}" for k in (*cribrec.PONE, "points")))
 # The CSV of deals (--deals): one row per deal and seat; crib and heels on the dealer's row. A game on the
 # board has one row per deal and side (seat empty, player the side's names, play what was pegged by hand).
-DEAL_FIELDS = ("device", "n", "deal", "seat", "player", "side", "dealer", "hand", "play", "crib", "heels", "muggins")
+# Level: the computer's at its seat (empty for a person's, and on the board).
+DEAL_FIELDS = ("device", "n", "deal", "seat", "player", "side", "dealer", "hand", "play", "crib", "heels", "muggins",
+               "level")
 
 
 def to_csv(games):
@@ -29,7 +40,7 @@ def to_csv(games):
     true/false."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    fields = GAME_FIELDS + CRIB_FIELDS + GRID_FIELDS + BOARD_FIELDS
+    fields = GAME_FIELDS + CRIB_FIELDS + GRID_FIELDS + BOARD_FIELDS + SEAT_FIELDS
     w.writerow(fields)
     for g in games:
         row = dict(g)
@@ -37,7 +48,9 @@ def to_csv(games):
         row["won"] = "" if g.get("won") is None else ("true" if g["won"] else "false")
         crib = _crib_json(g.get("cribbage"))
         if crib:
-            row.update(crib, scores=" ".join(map(str, crib["scores"])), deals=len(crib["deals"]))
+            row.update(crib, scores=" ".join(map(str, crib["scores"])), deals=len(crib["deals"]),
+                       people=_json_text(crib["people"]) if crib["people"] else None,
+                       levels=_json_text(crib["levels"]))
         grid = _grid_json(g.get("grid"))
         if grid:
             row.update(grid, lines=" ".join(map(str, grid["lines"])), foster="true" if grid["foster"] else "false")
@@ -59,21 +72,23 @@ def deals_csv(games):
         for i, d in enumerate(c.deals if c else (), start=1):
             for seat, (hand, play, muggins) in enumerate(d.seats):
                 mine = seat == d.dealer
-                w.writerow((g["device"], g["n"], i, seat, cribrec.seat_name(c.players, seat),
-                            cribrec.side_of(c.players, seat), d.dealer, hand, play, d.crib if mine else 0,
-                            d.heels if mine else 0, muggins))
+                level = c.levels[seat]
+                w.writerow((g["device"], g["n"], i, seat, cribrec.player(c, seat), cribrec.side_of(c.players, seat),
+                            d.dealer, hand, play, d.crib if mine else 0, d.heels if mine else 0, muggins,
+                            "" if level is None else cribrec.LEVELS[level]))
         b = g.get("board")
         for i, d in enumerate(b.deals if b else (), start=1):
             for side, (pegged, hand, muggins) in enumerate(d.sides):
                 mine = side == boardrec.side_of(b.players, d.dealer)
                 w.writerow((g["device"], g["n"], i, "", boardrec.side_name(b, side), side, d.dealer, hand, pegged,
-                            d.crib if mine else 0, d.heels if mine else 0, muggins))
+                            d.crib if mine else 0, d.heels if mine else 0, muggins, ""))
     return buf.getvalue()
 
 
 def to_json(games):
     """A JSON list of games, each an object with GAME_FIELDS; a cribbage game also has "cribbage"
-    (CRIB_FIELDS, its deals a list of {dealer, crib, heels, hand, play, muggins}, the last three per seat),
+    (CRIB_FIELDS, its deals a list of {dealer, crib, heels, hand, play, muggins}, the last three per seat;
+    SEAT_FIELDS, people and levels lists or null),
     a grid game "grid" (GRID_FIELDS, lines a list), a game on the board "board" (its names, scores, winner,
     skunk, match points, and its deals a list of {dealer, crib, heels, pegged, hand, muggins}, the last
     three per side)."""
@@ -91,7 +106,12 @@ def to_json(games):
             o["board"] = board
         out.append(o)
     # One game a line: a game of cribbage's deals would take hundreds of lines indented.
-    return "[\n" + ",\n".join(json.dumps(o) for o in out) + ("\n]\n" if out else "]\n")
+    return _one_a_line(out)
+
+
+def _one_a_line(objects):
+    """A JSON list, one object a line."""
+    return "[\n" + ",\n".join(json.dumps(o) for o in objects) + ("\n]\n" if objects else "]\n")
 
 
 def _board_json(b):
@@ -113,9 +133,14 @@ def _crib_json(c):
     if c is None:
         return None
     return {"level": cribrec.LEVELS[c.level], "scores": c.scores, "winner": c.winner, "skunk": c.skunk,
-            "match_points": c.points,
+            "match_points": c.points, "people": list(c.people) if c.people else None,
+            "levels": [None if lv is None else cribrec.LEVELS[lv] for lv in c.levels], "seats": cribrec.sitting(c),
             "deals": [{"dealer": d.dealer, "crib": d.crib, "heels": d.heels, "hand": [s[0] for s in d.seats],
                        "play": [s[1] for s in d.seats], "muggins": [s[2] for s in d.seats]} for d in c.deals]}
+
+
+def _json_text(value):
+    return json.dumps(value, ensure_ascii=False)
 
 
 def kind(g):
@@ -173,7 +198,7 @@ def table(games, high_scores=(), last=10):
             if k <= 10:
                 lines.append(f"  {name:<{width}} {k:>2}. {h['initials'] or '---':<3} {h['score']:>4}"
                              f"  {h['date'] or ''}")
-    lines += cribbage_lines(games) + grid_lines(games) + board_lines(games)
+    lines += cribbage_lines(games) + people_lines(games) + grid_lines(games) + board_lines(games)
     if games:
         dates = known_dates(games)
         lines += ["", f"Latest games (of {len(games)})",
@@ -182,8 +207,9 @@ def table(games, high_scores=(), last=10):
             c = g.get("cribbage")
             both = c or g.get("board")  # cribbage: each side's, the player's first; the board's: each side's
             score = "-".join(map(str, both.scores)) if both else g["score"]
+            won = None if c and c.people else g.get("won")  # (between people, nobody is "you")
             line = (f"  {g['device']:<16} {g['n']:>3}  {g['variant'] or '?':<12} {score:>9}  "
-                    f"{'yes' if g.get('won') else '-  ' if g.get('won') is None else 'no ':<3}  {date:<16}")
+                    f"{'yes' if won else '-  ' if won is None else 'no ':<3}  {date:<16}")
             if c:
                 line += f"  {cribrec.mode(c)}, {cribrec.outcome(c)}"
             elif g.get("board"):
@@ -258,6 +284,107 @@ def cribbage_lines(games):
     return lines + ["  (skunks given-taken, match points won-lost; crib with heels)"]
 
 
+def people_lines(games, name=None):
+    """Cribbage between people, per person (or only `name`'s): games, wins, skunks given and taken, match
+    points, and his points a deal as dealer (play, hand, crib with heels, muggins) and as pone."""
+    tallies = cribrec.people_tally([g["cribbage"] for g in games if g.get("cribbage")])
+    if name is not None:
+        tallies = {name: tallies[name]} if name in tallies else {}
+    if not tallies:
+        return []
+    shown = {n: cribrec.name_shown(n) for n in tallies}
+    width = max(23, *map(len, shown.values()))
+    lines = ["", f"{'Cribbage between people':<{width + 2}} {'Games':>5} {'Won':>4} {'Skunks':>7} {'Match':>7}"]
+    for person, t in tallies.items():
+        lines.append(f"  {shown[person]:<{width}} {t['games']:>5} {t['wins']:>4} {t['skunks']:>4}-{t['skunked']:<2} "
+                     f"{t['for']:>4}-{t['against']}")
+        pd, parts = t["per_deal"], []
+        for role, n in (("dealer", pd["dealt"]), ("pone", pd["poned"])):
+            if pd[role]:
+                parts.append(f"as {role} " + ", ".join(f"{k} {v:.1f}" for k, v in pd[role].items() if k != "points")
+                             + f" ({n})")
+        if parts:
+            lines.append("    a deal: " + "; ".join(parts))
+    return lines + ["  (skunks given-taken, match points won-lost; crib with heels)"]
+
+
+def people_games(games, name=None):
+    """The games of cribbage between people (or only those `name` sat in), in the order pulled."""
+    return [g for g in games if g.get("cribbage") and g["cribbage"].people
+            and (name is None or name in g["cribbage"].people)]
+
+
+def people_names(games):
+    """Every person of the games between people, first seen first."""
+    return list(cribrec.people_tally(g["cribbage"] for g in people_games(games)))
+
+
+def find_person(games, name):
+    """The person `name` stands for: himself, or the one person whose name it is but for case; else None."""
+    names = people_names(games)
+    if name in names:
+        return name
+    like = [n for n in names if n.casefold() == name.casefold()]
+    return like[0] if len(like) == 1 else None
+
+
+def people_table(games, name=None):
+    """`scores show --people`: per person (people_lines), then every game between people (or `name`'s),
+    a line each saying where it was played, its scores, who sat where and who won."""
+    mine = people_games(games, name)
+    if not mine:
+        return "No games between people yet: choose people for the seats in the cribbage setup, play, then " \
+               "`pocketcrib scores pull`."
+    dates = dict(zip(map(id, games), known_dates(games), strict=True))
+    lines = people_lines(mine, name)[1:]
+    lines += ["", f"Games between people ({len(mine)})", "  Board             #  Date             Scores      "
+              "Who sat where (side against side), who won"]
+    for g in mine:
+        c = g["cribbage"]
+        lines.append(f"  {g['device']:<16} {g['n']:>3}  {dates[id(g)]:<16} {'-'.join(map(str, c.scores)):<11} "
+                     f"{cribrec.mode(c)}, {cribrec.outcome(c)}")
+    return "\n".join(lines)
+
+
+def people_stats(games, name=None):
+    """Per person (or `name` alone), a dict with PERSON_FIELDS; averages rounded to 3 places, None where
+    he never dealt (or never poned)."""
+    tallies = cribrec.people_tally([g["cribbage"] for g in games if g.get("cribbage")])
+    out = []
+    for person, t in tallies.items():
+        if name is not None and person != name:
+            continue
+        pd = t["per_deal"]
+        row = {"person": person, "games": t["games"], "wins": t["wins"], "skunks": t["skunks"],
+               "skunked": t["skunked"], "match_won": t["for"], "match_lost": t["against"], "dealt": pd["dealt"],
+               "poned": pd["poned"]}
+        for role, parts in (("dealer", (*cribrec.DEALER, "points")), ("pone", (*cribrec.PONE, "points"))):
+            for k in parts:
+                row[f"{role}_{k}"] = round(pd[role][k], 3) if pd[role] else None
+        out.append({f: row[f] for f in PERSON_FIELDS})
+    return out
+
+
+def people_csv(games, name=None):
+    """people_stats as CSV, one row a person."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(PERSON_FIELDS)
+    for row in people_stats(games, name):
+        w.writerow(["" if row[f] is None else row[f] for f in PERSON_FIELDS])
+    return buf.getvalue()
+
+
+def people_json(games, name=None):
+    """people_stats as a JSON list, one person a line."""
+    return _one_a_line(people_stats(games, name))
+
+
+def _solo(games):
+    """The player's own games of cribbage (cribrec.Game), against the computer alone: not those between people."""
+    return [g["cribbage"] for g in games if g.get("cribbage") and not g["cribbage"].people]
+
+
 def plot_png(games, dpi=100):
     """PNG bytes of figure(games).
 
@@ -270,7 +397,7 @@ def plot_png(games, dpi=100):
                         for v, st in stats(games).items())
     crib = [g for g in games if g.get("cribbage")]
     if crib:
-        pd = cribrec.per_deal([g["cribbage"] for g in crib])
+        pd = cribrec.per_deal(_solo(games))
         if pd["dealer"]:
             summary += "; cribbage a deal as dealer: play {:.2f}, hand {:.2f}, crib {:.2f}".format(*pd["dealer"])
         if pd["pone"]:
@@ -329,7 +456,7 @@ def figure(games, dpi=100):
     spread.grid(alpha=0.3, axis="y")
     if crib:
         _race(fig.add_subplot(layout[1, 0]), crib[-1], MaxNLocator)
-        _per_deal(fig.add_subplot(layout[1, 1]), [g["cribbage"] for g in crib])
+        _per_deal(fig.add_subplot(layout[1, 1]), _solo(crib))
     if grid:
         _per_line(fig.add_subplot(layout[rows - 1, :]), grid)
     fig.tight_layout()
@@ -358,7 +485,7 @@ def _race(ax, game, locator):
     c = game["cribbage"]
     for side, scores in enumerate(cribrec.race(c)):
         ax.plot(range(len(scores)), scores, marker="o", markersize=3, linewidth=1.2,
-                label=cribrec.side_name(c.players, side))
+                label=cribrec.side_label(c, side))
     line, _ = cribrec.SKUNK_LINES[c.target]
     ax.axhline(c.target, linestyle="--", linewidth=0.8, color="black", label=f"{c.target} to win")
     ax.axhline(line, linestyle=":", linewidth=0.8, color="grey", label="skunk line")

@@ -10,8 +10,9 @@ rewritten or removed. A bad record is skipped with a problem line; the rest
 of the pull is saved. A game of cribbage is bad if the board's own rules
 (firmware/storage/fields.py, through cribrec.refused) refuse it.
 
-A game of cribbage is also taken apart (cribrec.py): its summary in crib_games
-and one row per deal and seat in crib_deals, keyed as its row in games. A
+A game of cribbage is also taken apart (cribrec.py): its summary in crib_games,
+one row per deal and seat in crib_deals and one per seat in crib_seats (who sat
+there: a person's name, or the computer's level), keyed as its row in games. A
 record that does not hold together stays whole in games only. A database of an
 older schema is brought up to date when opened, in one transaction, every row
 kept, the cribbage games already pulled taken apart then.
@@ -45,7 +46,9 @@ CREATE TABLE IF NOT EXISTS games (
     record TEXT NOT NULL, pulled TEXT NOT NULL, digest TEXT NOT NULL,
     UNIQUE (device, n, digest))"""
 # Cribbage games taken apart (cribrec.py), keyed as their row in games: the game's
-# summary, and one row per deal and seat (the crib and heels on the dealer's row).
+# summary, one row per deal and seat (the crib and heels on the dealer's row), and one row per seat: the
+# person's name there (between people), the computer's level at a computer's seat, neither for the board's
+# owner alone against the computer.
 _CRIB = ("""
 CREATE TABLE IF NOT EXISTS crib_games (
     device TEXT NOT NULL, n INTEGER NOT NULL, digest TEXT NOT NULL,
@@ -56,7 +59,11 @@ CREATE TABLE IF NOT EXISTS crib_deals (
     device TEXT NOT NULL, n INTEGER NOT NULL, digest TEXT NOT NULL, deal INTEGER NOT NULL,
     seat INTEGER NOT NULL, side INTEGER NOT NULL, dealer INTEGER NOT NULL,
     hand INTEGER NOT NULL, play INTEGER NOT NULL, crib INTEGER NOT NULL, heels INTEGER NOT NULL,
-    muggins INTEGER NOT NULL)""")
+    muggins INTEGER NOT NULL)""", """
+CREATE TABLE IF NOT EXISTS crib_seats (
+    device TEXT NOT NULL, n INTEGER NOT NULL, digest TEXT NOT NULL, seat INTEGER NOT NULL,
+    person TEXT, level INTEGER,
+    UNIQUE (device, n, digest, seat))""")
 # Grid games (gridrec.py), keyed the same way: Poker Patience's scoring table (NULL for Cribbage
 # Squares), Foster's rule, each line's points (rows then columns, space-separated), heels, the
 # cards put on the advisor's square, the place among the players of the deal.
@@ -80,9 +87,10 @@ _FROM_VERSION_1 = ("ALTER TABLE games RENAME TO games_v1", _GAMES,
                    "INSERT INTO games SELECT *, digest(record) FROM games_v1 ORDER BY rowid", "DROP TABLE games_v1")
 _APP_ID = 0x50435242  # "PCRB" in the file's header: a database this tool made
 # 1: games keyed by (device, n) alone; 2: cribbage games kept whole only (no crib_ tables);
-# 3: grid games kept whole only (no grid_games)
-_VERSION = 4
-_TABLES = {"games", "high_scores", "pulls", "crib_games", "crib_deals", "grid_games"}
+# 3: grid games kept whole only (no grid_games); 4: who sat at each seat of a game of cribbage not kept
+# (no crib_seats)
+_VERSION = 5
+_TABLES = {"games", "high_scores", "pulls", "crib_games", "crib_deals", "crib_seats", "grid_games"}
 _MAX_INT = 2**53  # any count, score, seed or number of ours is far below; SQLite stops at 2**63
 
 
@@ -148,7 +156,17 @@ class Store:
             raise
 
     def _take_apart(self):
-        """Fill the crib_ and grid_ tables for the games stored whole before they existed."""
+        """Fill the crib_ and grid_ tables for the games stored whole before they existed, and crib_seats for
+        the games of cribbage taken apart before it."""
+        seatless = self.db.execute(
+            "SELECT g.device, g.n, g.digest, g.record FROM games g JOIN crib_games c "
+            "ON (c.device, c.n, c.digest) = (g.device, g.n, g.digest) WHERE NOT EXISTS (SELECT 1 FROM crib_seats s "
+            "WHERE (s.device, s.n, s.digest) = (g.device, g.n, g.digest)) ORDER BY g.rowid").fetchall()
+        for device, n, digest, text in seatless:
+            try:
+                self._add_seats((device, n, digest), cribrec.game(json.loads(text)))
+            except (ValueError, TypeError, AttributeError, RecursionError):
+                continue  # (read back without its seats, it is not taken apart)
         for table, variants in (("crib_games", (cribrec.VARIANT,)), ("grid_games", gridrec.VARIANTS)):
             rows = self.db.execute(
                 f"SELECT device, n, digest, variant, record FROM games g WHERE variant IN "
@@ -197,12 +215,18 @@ class Store:
                                g.points, len(g.deals)))
         if not cur.rowcount:  # taken apart already
             return None
+        self._add_seats(key, g)
         # (No index on crib_deals: a game's deals go in with its crib_games row, once.)
         self.db.executemany("INSERT INTO crib_deals VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", [
             (*key, i, seat, cribrec.side_of(g.players, seat), d.dealer, hand, play,
              d.crib if seat == d.dealer else 0, d.heels if seat == d.dealer else 0, muggins)
             for i, d in enumerate(g.deals, start=1) for seat, (hand, play, muggins) in enumerate(d.seats)])
         return None
+
+    def _add_seats(self, key, g):
+        """Who sat at each seat of a cribbage game (cribrec.Game): the person's name, the computer's level."""
+        self.db.executemany("INSERT OR IGNORE INTO crib_seats VALUES (?,?,?,?,?,?)", [
+            (*key, seat, g.people[seat] if g.people else None, g.levels[seat]) for seat in range(g.players)])
 
     def _retake(self, key, variant, rec):
         """A grid game pulled before and kept whole (of a generator this pocketcrib did not know
@@ -289,24 +313,37 @@ class Store:
 
     def _cribbage(self, device=None):
         """{(device, n, digest): cribrec.Game} from the crib_ tables, each checked as a record is
-        (a row changed by hand that no longer holds together leaves its game without one)."""
+        (a row changed by hand that no longer holds together, or a game without its seats, leaves its
+        game without one)."""
         where, args = _where(device=device)
         deals = {}
         for key, dealer, seats in _deal_rows(self.db.execute(
                 "SELECT device, n, digest, deal, seat, dealer, hand, play, crib, heels, muggins FROM crib_deals"
                 + where + " ORDER BY device, n, digest, deal, seat", args)):
             deals.setdefault(key, []).append((dealer, seats))
+        sat = {}
+        for device_, n, digest, seat, person, level in self.db.execute(
+                "SELECT device, n, digest, seat, person, level FROM crib_seats" + where
+                + " ORDER BY device, n, digest, seat", args):
+            sat.setdefault((device_, n, digest), []).append((seat, person, level))
         out = {}
         for device_, n, digest, players, target, level, scores, winner, skunk, _, count in self.db.execute(
                 "SELECT * FROM crib_games" + where, args):
             key = (device_, n, digest)
-            mine = deals.get(key, [])
+            mine, seats = deals.get(key, []), sat.get(key, [])
+            people = [person for _, person, _ in seats]
             try:
                 scores = json.loads(scores)
-                packed = bytes(x for dealer, seats in mine for x in _packed(dealer, seats)).hex()
-                g = cribrec.game({"players": players, "target": target, "level": level, "scores": scores,
-                                  "score": scores[0], "won": winner == cribrec.ME, "skunk": skunk,
-                                  "deals": packed})
+                packed = bytes(x for dealer, seats_ in mine for x in _packed(dealer, seats_)).hex()
+                if [seat for seat, _, _ in seats] != list(range(players)):
+                    raise ValueError("seats")
+                rec = {"players": players, "target": target, "level": level, "scores": scores, "score": scores[0],
+                       "won": winner == cribrec.ME, "skunk": skunk, "deals": packed,
+                       "people": people if any(p is not None for p in people) else None}
+                g = cribrec.game(rec)
+                levels = [lv for _, _, lv in seats]
+                if list(g.levels) != levels:  # (the record said "levels": every computer not at "level")
+                    g = cribrec.game(dict(rec, levels=levels))
             except (ValueError, TypeError, IndexError, KeyError, RecursionError):
                 continue
             if len(g.deals) == count and g.winner == winner:
@@ -427,7 +464,7 @@ def _shown(rec):
 
 
 def _text(v):
-    return v if isinstance(v, str) else None
+    return v if isinstance(v, str) and cribrec.is_utf8(v) else None
 
 
 def _game_row(device, rec):

@@ -49,7 +49,10 @@ const SRAM_BASE = 0x20000000;
 const BOOT2 = 0x20041f00; // where the boot ROM copies the second stage (256 bytes) and runs it
 const NS_PER_CYCLE = 8; // 125 MHz
 const SLICE = 20000; // instructions between looks at the outside world
-const READY_NS = 300e6; // emulated time from power-up before the port is announced (see announce())
+// A firmware that gives no sign it listens for a Ctrl-C (see listens()) is taken to listen after
+// this much emulated time from power-up or a soft reboot: a last resort, never reached by this
+// project's game (it waits, then reads its pins, 120-150 ms from power-up) nor by a board at its REPL.
+const DEAF_NS = 1000e6;
 const PARENT = process.ppid;
 const OLED = 0x3c;
 const SDA = 4;
@@ -252,7 +255,9 @@ function applyPins() {
 }
 
 function gpioRead() {
-    // The firmware read GPIO_IN: forced levels held for their span (emulated) are taken.
+    // The firmware read GPIO_IN: a program runs (it listens for a Ctrl-C); forced levels held
+    // for their span (emulated) are taken.
+    listens("program");
     if (pinsTold) return;
     const now = mcu.clock.nanos / 1e6;
     if (pinsSince < 0) {
@@ -396,24 +401,54 @@ function attachDisplay(i2c) {
 
 // ---- USB CDC: the serial port ------------------------------------------------------------
 
+// When the firmware listens for a Ctrl-C. MicroPython takes one as an interrupt only while it
+// runs a Python program (boot.py, main.py, the REPL's code: its interrupt char is set then), or
+// as a key at its REPL's prompt. From power-up (or a soft reboot) until main.py starts, a Ctrl-C
+// that comes in is put in stdin, where the game never reads it, and `mpremote` waits in vain for
+// the raw REPL (a real Pico passes that window before a host has opened its port; emulated ten
+// times slower, a host can be quicker). So the host's bytes are held from power-up and from each
+// soft reboot until the firmware shows it listens (listening says how), and the port is
+// announced (the launcher's "ready") once the host's line state is set too:
+// - "repl": a prompt came out (">>> ", the raw REPL's banner and ">", or the ">" after a raw
+//   REPL's run: "\x04>");
+// - "program": a program read its pins (GPIO_IN): main.py runs, its interrupt char set;
+// - "waits": the core waits for an interrupt (WFI/WFE) on USB, the host's bytes welcome: at the
+//   REPL, for its input (whose prompt may still sit in the device's buffer, sent with the
+//   echo of the host's first byte), or in a program's sleep (MicroPython 1.28 does not wait
+//   from power-up or a soft reboot until it runs main.py or its REPL: measured);
+// - "deaf": neither, DEAF_NS after power-up or the soft reboot (the last resort).
 let cdc = null;
 let readWanted = null; // {endpoint, size}: the device waits for OUT data
 let said = ""; // the end of what the device last sent the host
-let holdUntil = 0; // emulated ns: host bytes wait until then (after a soft reboot, see attachUsb)
+let lineSet = false; // the host's SET_CONTROL_LINE_STATE (DTR) acknowledged: the device sends it output
+let listening = ""; // "repl" | "program" | "waits" | "deaf", or "" while it may not listen (see above)
+let deafAt = DEAF_NS; // emulated ns: the last resort for listening
+let atPrompt = false; // its last output was a REPL's prompt: no program runs (or reads its pins)
+
+function listens(how) {
+    if (!listening) listening = how;
+}
 
 function attachUsb() {
     cdc = new USBCDC(mcu.usbCtrl);
+    const control = mcu.usbCtrl.onEndpointWrite;
+    mcu.usbCtrl.onEndpointWrite = (endpoint, buffer) => {
+        // rp2040js sends SET_CONTROL_LINE_STATE once the device is configured (cdc.initialized);
+        // the device's next empty packet on endpoint 0 is that request's status stage: taken.
+        const sent = cdc.initialized;
+        control(endpoint, buffer);
+        if (endpoint === 0 && buffer.length === 0 && sent) lineSet = true;
+    };
     cdc.onSerialData = (data) => {
         for (const b of data) toHost.push(b);
         said = (said + Buffer.from(data).toString("latin1")).slice(-64);
-        if (said.includes("raw REPL; CTRL-B to exit")) {
-            holdUntil = 0; // the raw REPL listens: mpremote goes on
-            said = "";
-        } else if (said.includes("soft reboot\r\n")) {
-            // From the friendly REPL (Ctrl-D): main.py is about to run. Until it runs, a Ctrl-C
-            // only waits in stdin, unseen by the game (a real Pico passes this window in a few
-            // ms, before any host's next command; run ten times slower it would catch one).
-            holdUntil = mcu.clock.nanos + READY_NS;
+        atPrompt = said.endsWith(">>> ") || said.endsWith("raw REPL; CTRL-B to exit\r\n>") || said.endsWith("\x04>");
+        if (atPrompt) {
+            listens("repl");
+        } else if (said.endsWith("soft reboot\r\n")) {
+            // Ctrl-D (or sys.exit()) at a REPL: boot.py and, from the friendly REPL, main.py next.
+            listening = "";
+            deafAt = mcu.clock.nanos + DEAF_NS;
             said = "";
         }
     };
@@ -427,7 +462,9 @@ function attachUsb() {
 }
 
 function feedUsb() {
-    if (!readWanted || !hostBytes.length || !cdc.initialized || mcu.clock.nanos < holdUntil) return;
+    if (!readWanted || !hostBytes.length || !cdc.initialized) return;
+    if (!listening && mcu.clock.nanos >= deafAt) listens("deaf");
+    if (!listening) return;
     const n = Math.min(readWanted.size, hostBytes.length);
     const chunk = Uint8Array.from(hostBytes.slice(0, n));
     hostBytes = hostBytes.slice(n);
@@ -477,8 +514,11 @@ function powerUp() {
     attachDisplay(mcu.i2c[0]);
     attachUsb();
     readWanted = null;
-    holdUntil = 0;
     said = "";
+    lineSet = false;
+    listening = "";
+    deafAt = DEAF_NS;
+    atPrompt = false;
     // As the boot ROM does for a flash boot: the second stage copied to the top of SRAM and
     // run there, with the stack below it; it sets up XIP and enters the image's vector table.
     mcu.sram.set(flash.subarray(0, 256), BOOT2 - SRAM_BASE);
@@ -501,6 +541,16 @@ function outside() {
     if (pump() || hostBytes.length) feedUsb();
     flushHost();
     if (readPins(now)) applyPins();
+    if (atPrompt && !pinsTold) {
+        // At a REPL's prompt no program runs, so nothing reads the pins: levels forced meanwhile
+        // are taken at once (a key typed during a `scores pull` is lost, as on the device) rather
+        // than held until the presser gives up on them.
+        if (pinsSince < 0) {
+            pinsSince = mcu.clock.nanos / 1e6;
+            pinsIdle = idleNs;
+        }
+        tellPins();
+    }
     if (now - lastLook > 500) {
         lastLook = now;
         if (process.env.POCKETCRIB_PICO_DEBUG) {
@@ -515,6 +565,7 @@ function outside() {
 
 function idle(core, clock) {
     // The core waits for an interrupt: to the next alarm, no faster than real time.
+    if (lineSet && readWanted) listens("waits");
     const before = clock.nanos;
     wait(core, clock);
     idleNs += clock.nanos - before;
@@ -546,13 +597,14 @@ function wait(core, clock) {
 let announced = false;
 
 function announce() {
-    // The port is there for the host once the board is on USB and past the start of main.py
-    // (as a real Pico's port appears some time after it enumerates): a Ctrl-C sent sooner would
-    // reach the firmware before it listens for one, and `mpremote` would wait in vain.
-    if (announced || !cdc.initialized || mcu.clock.nanos < READY_NS) return;
+    // The port is there for the host once the device has its line state and listens (see
+    // listens()): "ready HOW MS" on the status fd, how it was known and the emulated ms.
+    if (announced || !lineSet) return;
+    if (!listening && mcu.clock.nanos >= deafAt) listens("deaf");
+    if (!listening) return;
     announced = true;
     if (opts.status >= 0) {
-        fs.writeSync(Number(opts.status), "ready\n");
+        fs.writeSync(Number(opts.status), `ready ${listening} ${(mcu.clock.nanos / 1e6).toFixed(1)}\n`);
         fs.closeSync(Number(opts.status));
     }
 }

@@ -39,6 +39,11 @@ EXIT_BOOTSEL = 7  # board.mjs: the firmware asked for the bootloader
 DEFAULT_UID = "e6614c311b7e5c2f"
 INFO_UF2 = "UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n"
 UF2_MAGIC = b"UF2\n\x57\x51\x5d\x9e"
+# What an emulated Pico's "ready HOW MS" says (pico.mjs, announce()): how it knew its firmware
+# listens for the host's Ctrl-C.
+READY_HOW = {"repl": "at its REPL's prompt", "program": "its program reads its pins",
+             "waits": "it waits for the host's bytes",
+             "deaf": "no sign it listens, taken as listening after 1 s"}
 
 
 def registry():
@@ -184,7 +189,11 @@ def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, cl
             os.close(master)
             os.close(status_w)
             with os.fdopen(status_r) as status:
-                up = status.readline().strip() == "ready"
+                said = status.readline().split()
+            up = said[:1] == ["ready"]
+            if up and len(said) == 3:  # an emulated Pico says how it knew it listens (pico.mjs)
+                print(f"emulated Pico ready: {READY_HOW.get(said[1], said[1])}, {said[2]} ms emulated after power-up",
+                      file=sys.stderr, flush=True)
             if up:
                 info.pop("bootsel", None)
                 _write_json(entry, info)

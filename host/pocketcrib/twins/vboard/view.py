@@ -135,30 +135,36 @@ class Screen:
         os.close(self.fd)
 
 
-def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=print):
+def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=print, pico=None):
     """Start a virtual board with the game this tool flashes on it and play it here (in this
-    terminal, or window=True in a pygame window) until q."""
+    terminal, or window=True in a pygame window) until q. pico: (UF2, boot ROM), either None
+    for places' defaults: an emulated Pico running that firmware instead of the VM board."""
     from pocketcrib.board import flash as flashing
     from pocketcrib.twins.sim import SimError, TerminalView, WindowView
     from pocketcrib.twins.vboard import VirtualBoard
 
     pins = button_pins()
     help_line = "arrows  z: A  x: B  X: long B  q: quit"
-    if window:
-        view = WindowView(scale, "Pocket Crib (virtual board)")
-    else:
-        view = TerminalView(use_braille, help_line=help_line)
+    what = "emulated Pico" if pico else "virtual board"
+    if pico:  # what it needs, checked before anything starts
+        from pocketcrib.twins.pico import check
+
+        pico = check(*pico)
+        places.rp2040js()
+    if shutil.which("node") is None:
+        raise PocketCribError("node is not installed", f"the {what} runs under node 20+")
+    view = WindowView(scale, f"Pocket Crib ({what})") if window else TerminalView(use_braille, help_line=help_line)
     view.check()  # before starting anything
     tmp = Path(tempfile.mkdtemp(prefix="pocketcrib-play-"))
     screen = Screen(tmp / "screen")
-    vb = VirtualBoard(flash, port, pins=tmp / "pins.json", screen=tmp / "screen", log=tmp / "board.log")
+    vb = VirtualBoard(flash, port, pins=tmp / "pins.json", screen=tmp / "screen", log=tmp / "board.log", pico=pico)
     old_hup = signal.signal(signal.SIGHUP, _hang_up)  # a closed terminal switches the board off too
     try:
         try:
             vb.start()
         except RuntimeError:
-            raise PocketCribError("the virtual board did not start", f"its log: {tmp / 'board.log'}") from None
-        out(f"Virtual board up at {vb.port}; putting Pocket Crib from {places.source()} on it...")
+            raise PocketCribError(f"the {what} did not start", f"its log: {tmp / 'board.log'}") from None
+        out(f"{what.capitalize()} up at {vb.port}; putting Pocket Crib from {places.source()} on it...")
         flashing.flash(vb.port, progress=False, out=lambda s: None)
         presser = Presser(vb.press, vb.seen, pins)
         below = [f"port {vb.port}", "`pocketcrib scores pull` works from another terminal"]
@@ -176,7 +182,7 @@ def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=pr
                 presser.step(time.monotonic())
                 view.show(screen.panel)
                 if vb.proc is None or vb.proc.poll() is not None:
-                    raise SimError("the virtual board stopped", f"its log: {tmp / 'board.log'}")
+                    raise SimError(f"the {what} stopped", f"its log: {tmp / 'board.log'}")
     finally:
         signal.signal(signal.SIGHUP, old_hup)
         vb.stop()
