@@ -170,3 +170,17 @@ class Board:
 
     def unique_id(self):
         return unique_id()
+
+    # The link jack (issue 28)
+
+    def open_link(self):
+        """The link jack's UART, non-blocking (read() None when nothing came), opened only
+        when a linked game is chosen; None when pins.py fits no jack (or predates it)."""
+        tx = getattr(pins, "LINK_TX", None)
+        if tx is None:
+            return None
+        # The pull-up first (the UART leaves pulls alone): with no cable in, RX idles
+        # high instead of floating, so an empty jack reads as silence, not noise.
+        rx = machine.Pin(pins.LINK_RX, machine.Pin.IN, machine.Pin.PULL_UP)
+        return machine.UART(pins.LINK_UART_ID, baudrate=pins.LINK_BAUD, tx=machine.Pin(tx), rx=rx,
+                            timeout=0, rxbuf=512)

@@ -34,3 +34,13 @@ BATTERY_ADC = 29
 BATTERY_DIVIDER = 3
 BATTERY_FULL_V = 4.1  # a LiPo cell; use 4.5 for three AAA cells
 BATTERY_EMPTY_V = 3.3
+
+# The link jack (optional, issue 28): two devices joined by a crossed three-wire
+# cable play one game. UART0 on GP0/GP1, whose neighbour (physical pin 3) is a
+# GND: the jack's three wires go to three pins side by side. Nothing opens the
+# UART until a linked game is chosen, so a device without the jack is unchanged.
+# LINK_TX = None when no jack is fitted (the menu then offers no linked game).
+LINK_UART_ID = const(0)
+LINK_TX = 0  # GP0, physical pin 1: to the jack's tip, through 1 kOhm
+LINK_RX = 1  # GP1, physical pin 2: from the jack's ring, through 1 kOhm; pull-up on
+LINK_BAUD = const(115200)

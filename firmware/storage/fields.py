@@ -31,7 +31,7 @@ GEN = const(2)  # rules.rng.GEN, the newest generator a seed can be for (a test 
 _GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code", "gen")
 _SCORE = ("variant", "initials", "score", "seed", "date", "code", "gen")
 _CRIB = ("n", "variant", "seed", "score", "won", "target", "date", "players", "code", "level",
-         "scores", "skunk", "deals", "gen", "people", "levels")
+         "scores", "skunk", "deals", "gen", "people", "levels", "link")
 _CRIB_DEALS = const(120)  # deals a game of cribbage can last, and more
 _GRID = ("n", "variant", "seed", "score", "won", "target", "table", "foster", "lines", "moves",
          "matched", "place", "date", "players", "code", "gen")
@@ -151,6 +151,8 @@ def crib_record(r):
     levels = r.get("levels")  # the computer's level per seat (None a person's); none: all at "level"
     if levels is not None and (board or not crib_levels(levels, people, players, r.get("level"))):
         return "levels"
+    if not _maybe_text(r.get("link"), 32) or r.get("link") is not None and (people is None or players != 2):
+        return "link"  # a game over the cable (issue 28): the other device's id
     return _stranger(r, ("n", "variant", "score", "target", "date", "players", "code", "names", "scores",
                          "skunk", "deals", "gen") if board else _CRIB)
 

@@ -126,6 +126,11 @@ GAMES = {
 
 
 class App:
+    # A linked game's net(now_ms): the cable served every step, screen on or off. A class
+    # attribute until a game on the cable sets it: one more in __init__ grew every app's
+    # attribute table (the heap at the table).
+    net = None
+
     def __init__(self, board, saves, seed=None):
         self.board = board
         self.display = board.display
@@ -242,6 +247,8 @@ class App:
         """Take at most one key event, apply the power policy, draw if needed."""
         k = self.keys.get()
         board = self.board
+        if self.net is not None:
+            self.net(board.ticks_ms())
         if k:
             self.last = board.ticks_ms()
             if self.power != _ON:
@@ -264,7 +271,7 @@ class App:
         sleeper = getattr(board, "sleep_until_key", None)
         while True:
             self.step()
-            if self.power == _OFF and sleeper is not None:
+            if self.power == _OFF and sleeper is not None and self.net is None:  # (the cable waits for no key)
                 sleeper()
                 self.wake()
             else:

@@ -57,7 +57,7 @@ def main():
         keys = ["A"] + ["DOWN"] * CRIB_ROW + ["A"] + ["UP"]  # from Start to seat 2's row
         if hands == 4:  # four hands (from the Hands row down to seat 2)
             keys += ["UP", "UP", "RIGHT", "RIGHT", "DOWN", "DOWN"]
-        keys += ["RIGHT", "RIGHT"]  # seat 2 a person: from Normal past Expert
+        keys += ["LEFT", "LEFT"]  # seat 2 a person: from Normal past Easy
         if hands == 4:  # seats 3 and 4 the computer's (Normal), partners of seats 1 and 2
             keys += ["DOWN", "DOWN"]
         for k in keys + ["DOWN", "A", "A"]:

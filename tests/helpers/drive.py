@@ -117,8 +117,9 @@ def grid_pass(sim):
         sim.press("A")
 
 
-# A seat's row goes round person, Easy, Normal, Expert (LEFT/RIGHT) from Normal: the keys to each.
-SEAT_KEYS = {"P": ["RIGHT", "RIGHT"], "0": ["LEFT"], "1": [], "2": ["RIGHT"]}
+# A seat's row goes round person, Easy, Normal, Expert (and with two hands the cable) from
+# Normal (LEFT/RIGHT): the keys to each.
+SEAT_KEYS = {"P": ["LEFT", "LEFT"], "0": ["LEFT"], "1": [], "2": ["RIGHT"]}
 
 
 def people_keys(seats, level=1, target=121, resume=False):
@@ -139,3 +140,22 @@ def people_on(sim):
     if type(sim.app.screen).__name__ == "CribPass":
         sim.wait(1.1)
     crib_on(sim)
+
+
+def record_cards(monkeypatch, drawn):
+    """Every card the UI draws (ui.gfx.card and ui.gfx.mini) appended to `drawn`, by value:
+    what the frame checks of hidden hands read."""
+    from ui import gfx
+
+    card, mini = gfx.card, gfx.mini
+
+    def a_card(fb, c, x, y, lit=False):
+        drawn.append(c)
+        return card(fb, c, x, y, lit)
+
+    def a_mini(fb, c, x, y, lit=False):
+        drawn.append(c)
+        return mini(fb, c, x, y, lit)
+
+    monkeypatch.setattr(gfx, "card", a_card)
+    monkeypatch.setattr(gfx, "mini", a_mini)

@@ -30,7 +30,7 @@ _WIDE = [" UP" * 7 + " RIGHT" + " DOWN" * (5 + i) + " RIGHT" + " DOWN" * 14 + " 
 _FOUR = _BOARD + " DOWN RIGHT RIGHT DOWN DOWN A" + "".join(_WIDE) + " DOWN DOWN A"
 _THREE = _BOARD + " DOWN RIGHT DOWN DOWN A" + "".join(_WIDE[:3]) + " DOWN DOWN A"
 _HAND = " RIGHT RIGHT DOWN RIGHT DOWN RIGHT RIGHT DOWN UP RIGHT UP LEFT LEFT RIGHT DOWN"  # 5H 6D 6C 4S, JH
-_PEOPLE = "A" + " DOWN" * 9 + " A UP RIGHT RIGHT DOWN A A"  # seat 2 a person, start, past the cut
+_PEOPLE = "A" + " DOWN" * 9 + " A UP LEFT LEFT DOWN A A"  # seat 2 a person, start, past the cut
 SCENES = {
     "title": (7, "", "Title"),
     "menu": (7, "A", "Menu"),

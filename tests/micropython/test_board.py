@@ -114,6 +114,31 @@ def test_each_button_pin_gives_its_key_bit(board):
     assert len(set(pins.BUTTON_PINS) | {pins.SDA, pins.SCL, pins.PIEZO}) == 9
 
 
+class UART:
+    made = []
+
+    def __init__(self, uart_id, baudrate=9600, tx=None, rx=None, timeout=None, rxbuf=None):
+        UART.made.append(self)
+        self.id, self.baudrate, self.tx, self.rx, self.timeout = uart_id, baudrate, tx.gp, rx.gp, timeout
+        self.rx_pull = rx.pull
+
+
+def test_the_link_jack_is_opened_only_when_asked(board, monkeypatch):
+    monkeypatch.setattr(sys.modules["machine"], "UART", UART, raising=False)
+    monkeypatch.setattr(UART, "made", [])
+    b = board.Board()
+    assert UART.made == []  # a device that never plays linked never touches the jack
+    u = b.open_link()
+    assert UART.made == [u]
+    assert (u.id, u.tx, u.rx, u.baudrate) == (0, 0, 1, 115200)  # UART0 on GP0/GP1
+    assert u.timeout == 0 and u.rx_pull == Pin.PULL_UP
+    # Free pins: nothing else of the device is on them.
+    used = set(pins.BUTTON_PINS) | {pins.SDA, pins.SCL, pins.PIEZO, pins.BATTERY_ADC}
+    assert not used & {pins.LINK_TX, pins.LINK_RX}
+    monkeypatch.setattr(pins, "LINK_TX", None)
+    assert b.open_link() is None and len(UART.made) == 1  # no jack fitted
+
+
 def test_safe_boot_is_b_held(board):
     assert not board.safe_boot_requested()
     Pin.levels = {pins.BTN_B: 0}

@@ -8,11 +8,10 @@ ui.gfx.mini, recorded with their values) must hold no card of a hand still held,
 crib, except the hand of the person who last took the device on the hand-over screen, and
 that only on his own turn. So between a person's move and the next person's confirmation
 no hand is on the glass, while the computer moves too."""
-from helpers.drive import MENU_ROW, crib_key, crib_on, people_keys, people_on, to_menu_row
+from helpers.drive import MENU_ROW, crib_key, crib_on, people_keys, people_on, record_cards, to_menu_row
 
 from pocketcrib.twins.sim import Sim
 from rules.cribbage import DISCARD, PLAY
-from ui import gfx
 
 
 def screen(sim):
@@ -29,18 +28,7 @@ class Watch:
         self.frames = 0
         self.passes = 0
         self.hidden_frames = 0  # frames drawn while a person's hand was held hidden
-        card, mini = gfx.card, gfx.mini
-
-        def a_card(fb, c, x, y, lit=False):
-            self.drawn.append(c)
-            return card(fb, c, x, y, lit)
-
-        def a_mini(fb, c, x, y, lit=False):
-            self.drawn.append(c)
-            return mini(fb, c, x, y, lit)
-
-        monkeypatch.setattr(gfx, "card", a_card)
-        monkeypatch.setattr(gfx, "mini", a_mini)
+        record_cards(monkeypatch, self.drawn)
         draw = sim.app.draw
 
         def drawn():
@@ -218,7 +206,7 @@ def test_a_lone_person_sees_no_hand_over(tmp_path):
 def test_names_are_kept_and_a_resumed_game_is_handed_over(tmp_path, monkeypatch):
     sim = _sim(tmp_path, 6)
     # Seat 2 a person, named BEE on the Initials screen (it starts from P2).
-    keys = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "RIGHT", "RIGHT", "A"]
+    keys = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "LEFT", "LEFT", "A"]
     sim.run_script(keys)
     assert screen(sim) == "Initials"
     sim.run_script(["DOWN"] * 14 + ["RIGHT"] + ["UP"] * 13 + ["RIGHT"] + ["UP"] * 4 + ["A"])  # P2(A) -> BEE
@@ -313,17 +301,42 @@ def test_a_level_per_computer_seat(tmp_path, monkeypatch):
     assert fields.game_record(rec) is None
 
 
-def test_the_setup_goes_round_person_and_levels(tmp_path):
+def test_the_setup_goes_round_person_and_levels(tmp_path, monkeypatch):
+    from ui import gfx
+
+    listed = []
+    listing = gfx.listing
+
+    def listed_rows(fb, rows, *args):
+        listed[:] = rows
+        return listing(fb, rows, *args)
+
+    monkeypatch.setattr(gfx, "listing", listed_rows)
     sim = _sim(tmp_path, 22)
     sim.run_script(to_menu_row(MENU_ROW["cribbage"]) + ["UP"])  # seat 2's row
     s = sim.app.screen
+
+    def seat2():
+        return "cable" if s.cable and s.players == 2 else s.levels[1]
+
+    # Two hands: seat 2 goes round person, the levels and the cable (issue 28).
+    got = []
+    for _ in range(5):
+        got.append(seat2())
+        sim.press("RIGHT")
+    assert got == [1, 2, "cable", None, 0] and seat2() == 1
+    sim.press("LEFT")
+    assert seat2() == 0
+    sim.run_script(["RIGHT", "RIGHT", "RIGHT"])
+    assert seat2() == "cable" and "Seat 2: cable" in listed
+    sim.run_script(["LEFT", "UP", "UP", "RIGHT", "DOWN", "DOWN"])  # Expert; three hands: no cable
     got = []
     for _ in range(4):
-        got.append(s.levels[1])
+        got.append(seat2())
         sim.press("RIGHT")
-    assert got == [1, 2, None, 0] and s.levels[1] == 1
-    sim.press("LEFT")
-    assert s.levels[1] == 0
+    assert got == [2, None, 0, 1] and seat2() == 2
+    sim.run_script(["UP", "UP", "LEFT", "DOWN", "DOWN", "LEFT", "LEFT"])  # two hands again; Easy
+    assert seat2() == 0
     # Every seat at one level: no "levels" anywhere (as before levels were per seat).
     sim.run_script(["RIGHT", "DOWN", "A"])
     assert sim.app.play.levels is None and sim.app.play.level == 1

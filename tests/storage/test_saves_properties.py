@@ -89,12 +89,14 @@ def _grid_game(rng, n):
 
 def _crib_records():
     """Finished games of cribbage as the device records them: against the computer at one
-    level, at a level per seat, between people (issue 25)."""
+    level, at a level per seat, between people (issue 25), with another device on the cable
+    (issue 28)."""
     from helpers.cribgames import record
 
     return [record(41, 1), dict(record(42, 1, players=3, target=61), levels=[None, 0, 2]),
             dict(record(43, 1, players=4, target=61, level=2), people=["ANN", None, "BEE", None],
-                 levels=[None, 2, None, 1])]
+                 levels=[None, 2, None, 1]),
+            dict(record(44, 1), people=["ANN", "BOB"], link="e6614c311b7e5c2f")]
 
 
 CRIB_RECORDS = _crib_records()

@@ -25,6 +25,8 @@ _SAVE_VERSION = const(1)  # ui.cribbage.resume reads it back
 class Crib:
     """A game of cribbage against the computer and where it stands."""
 
+    linked = False  # a game with another device over the cable (ui.cribbage.cable)
+
     def __init__(self, app, g, level, people=None, levels=None):
         self.app = app
         self.g = g
@@ -231,7 +233,7 @@ class Crib:
 
     def deal_seen(self):
         self.seen = len(self.g.records)
-        if self.people is not None:
+        if self.people is not None and not self.linked:
             self.seat = None  # the show went round the table: the next deal is handed over
         if self.review is not None:
             self.review.reset()

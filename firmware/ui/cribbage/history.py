@@ -35,7 +35,8 @@ def record(crib, date):
             out.append(min(255, d.hand[s]))
             out.append(min(255, d.play[s]))
             out.append(min(255, d.muggins[s]))
-    mine = g.side_of(ME)
+    peer = getattr(crib, "peer", None)  # the other device's id, in a game over the cable
+    mine = g.side_of(crib.seat if peer else ME)
     loser = 1 - mine if g.winner == mine else mine
     if g.sides == 3:
         loser = max(range(3), key=lambda s: g.skunk(s))
@@ -47,6 +48,8 @@ def record(crib, date):
         r["people"] = crib.people
     if crib.levels is not None:  # (only when the computer's seats are at different levels)
         r["levels"] = crib.levels
+    if peer:
+        r["link"] = peer  # (its name is in people)
     return r
 
 

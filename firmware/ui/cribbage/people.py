@@ -1,6 +1,9 @@
-# Cribbage between people at one device (issue 25): the hand-over screen. A module
-# of its own, loaded only in games between people, so that the table of a game
-# against the computer carries none of it.
+# Cribbage between people at one device (issue 25): the hand-over screen; and between
+# people at two devices on the link cable (issue 28): the screen that waits for the
+# other device. A module of its own, loaded only in games between people, so that the
+# table of a game against the computer carries none of it (the game on the cable,
+# ui.cribbage.cable, names CribWait: it lives here, not beside the linking screen that
+# makes that game, so that screens lead on and never back).
 from drivers.buttons import A
 from ui import gfx
 from ui.deliberate import Deliberate
@@ -44,3 +47,34 @@ class CribPass:
         if self.meant.ready:
             gfx.center(fb, "A when only " + who, 48)
             gfx.center(fb, "is looking", 56)
+
+
+class CribWait:
+    """Waiting for the other device: the scores, the last move, your own cards; a move
+    refused (here or there) or a cable that says another firmware, in words."""
+
+    def __init__(self, app):
+        self.app = app
+        self.crib = app.play
+
+    def key(self, k):
+        self.crib.table_key(k)
+
+    def draw(self, fb):
+        crib = self.crib
+        g = crib.g
+        duel = crib.duel
+        gfx.bar(fb, crib.scores_line())
+        link = duel.link
+        why = duel.problem or link.problem
+        if why:
+            lines = gfx.wrap(why, 126)[:3]
+        else:
+            lines = gfx.wrap(crib.note, 126)[:1] + ["waiting for " + crib.name(1 - crib.seat)]
+            if crib.lost:
+                lines.append("(no answer on the cable)")
+        for i in range(len(lines)):
+            gfx.text(fb, lines[i], 1, 11 + 9 * i)
+        hand = sorted(g.hands[crib.seat])
+        for i in range(len(hand)):
+            gfx.card(fb, hand[i], 1 + 21 * i, 38)

@@ -133,7 +133,7 @@ class CribPlay:
         g = crib.g
         me = crib.seat
         # With people, a hand only on its own turn: none while the computer moves.
-        self.hand = sorted(g.hands[me]) if crib.people is None or g.turn == me else ()
+        self.hand = sorted(g.hands[me]) if crib.people is None or crib.linked or g.turn == me else ()
         ok = g.playable(me) if g.phase == PLAY and g.turn == me else ()
         self.cur = 0
         for i in range(len(self.hand)):
@@ -142,12 +142,13 @@ class CribPlay:
                 break
 
     def waiting(self):
-        """The computer is to lay a card."""
-        g = self.crib.g
-        return g.phase == PLAY and not g.over and self.crib.computer(g.turn)
+        """The computer (or the other device, on the cable) is to lay a card."""
+        crib = self.crib
+        g = crib.g
+        return g.phase == PLAY and not g.over and (crib.computer(g.turn) or crib.linked and g.turn != crib.seat)
 
     def tick(self, now):
-        if not self.waiting() or (now - self.at) & _MASK < _PACE:
+        if self.crib.linked or not self.waiting() or (now - self.at) & _MASK < _PACE:
             return
         self.cpu_move(now)
 
@@ -171,7 +172,7 @@ class CribPlay:
                 self.crib.show()
             return
         if self.waiting():
-            if k == A:
+            if k == A and not self.crib.linked:
                 self.cpu_move(app.board.ticks_ms())
             return
         n = len(self.hand)

@@ -11,7 +11,7 @@ from ui.cribbage import ME
 from ui.cribbage.game import Crib
 
 _SAVE_VERSION = const(1)  # ui.cribbage.game's
-_STATE = ("v", "game", "save", "level", "seen", "started", "done", "recorded", "review", "people", "levels")
+_STATE = ("v", "game", "save", "level", "seen", "started", "done", "recorded", "review", "people", "levels", "link")
 
 
 def resumed(app, data):
@@ -46,7 +46,16 @@ def resumed(app, data):
 
         if not crib_levels(levels, people, g.players, level):
             raise ValueError("saved cribbage game: bad %s" % "levels")
-    crib = Crib(app, g, level, people, levels)
+    link = data.get("link")  # a game over the cable (issue 28): [this device's seat, the other's id]
+    if link is not None:
+        if type(link) is not list or len(link) != 2 or link[0] not in (0, 1) or type(link[1]) is not str \
+                or people is None or g.players != 2 or None in people:
+            raise ValueError("saved cribbage game: bad link")
+        from ui.cribbage.cable import relinked
+
+        crib = relinked(app, g, link[0], people, link[1])
+    else:
+        crib = Crib(app, g, level, people, levels)
     crib.seen = seen
     crib.started = data.get("started") is True
     crib.done = done

@@ -14,7 +14,8 @@ _SEATS = const(2)  # the first seat's row; Start and Statistics follow the seats
 class CribSetup:
     """Game, hands and seats; Start, or the statistics. Seat 1 is yours; each
     other seat is a person or the computer at a level: LEFT/RIGHT go round
-    person, Easy, Normal, Expert; A names a person."""
+    person, Easy, Normal, Expert (and, with two hands, another device on the
+    cable); A names a person."""
 
     ABOUT = ("plays what scores now", "avoids giving points", "looks ahead to the end")
 
@@ -29,12 +30,14 @@ class CribSetup:
         self.names = [names[3 * i:3 * i + 3].strip() or "P%d" % (i + 1) for i in range(4)]
         # Per seat None for a person, else the computer's level (0..2, LEVEL_NAMES).
         self.levels = [None, 1, 1, 1]
+        self.cable = False  # seat 2 is a device on the link cable (two hands)
 
     def key(self, k):
         app = self.app
         step = -1 if k == LEFT else 1
         n = _SEATS + self.players + 2
         seat = self.cur - _SEATS
+        cable = self.cable and self.players == 2
         if k == UP:
             self.cur = (self.cur - 1) % n
         elif k == DOWN:
@@ -43,14 +46,23 @@ class CribSetup:
             self.target ^= 1
         elif k in (LEFT, RIGHT, A) and self.cur == 1:
             self.players = 2 + (self.players - 2 + step) % 3
-        elif 0 <= seat < self.players and k == A and self.levels[seat] is None:
+        elif 0 <= seat < self.players and k == A and self.levels[seat] is None and not (seat and cable):
             app.visit("Initials", "Seat %d" % (seat + 1), self.named, self.names[seat])
             return
         elif 0 < seat < self.players and k in (LEFT, RIGHT, A):
-            # Round the four: a person (-1 here), then the levels.
+            # Round them: a person (0 here), the levels, and with two hands the cable.
             lv = self.levels[seat]
-            lv = (1 + (-1 if lv is None else lv) + step) % 4 - 1
-            self.levels[seat] = None if lv < 0 else lv
+            m = 5 if self.players == 2 else 4
+            i = (m + (4 if cable else 0 if lv is None else lv + 1) + step) % m
+            self.cable = i == 4
+            if i < 4:
+                self.levels[seat] = None if i == 0 else i - 1
+        elif k == A and seat == self.players and cable:
+            from ui.cribbage.linked import start
+            from ui.saved import ask_first
+
+            ask_first(app, lambda: start(app, self.names[0]))
+            return
         elif k == A and seat >= self.players:
             levels = self.levels[:self.players]
             people = [self.names[s] if levels[s] is None else None for s in range(self.players)]
@@ -105,14 +117,16 @@ class CribSetup:
 
     def draw(self, fb):
         gfx.bar(fb, "Cribbage")
+        cable = self.cable and self.players == 2
         rows = ["Game: to %d" % _TARGETS[self.target],
                 "Hands: %d%s" % (self.players, " (partners)" if self.players == 4 else "")]
         for s in range(self.players):
             lv = self.levels[s]
-            rows.append("Seat %d: " % (s + 1) + (self.names[s] if lv is None else "CPU, " + LEVEL_NAMES[lv]))
+            rows.append("Seat %d: " % (s + 1) + ("cable" if s and cable
+                                                 else self.names[s] if lv is None else "CPU, " + LEVEL_NAMES[lv]))
         rows += ["Start", "Statistics"]
         seat = self.cur - _SEATS
-        if 0 < seat < self.players and self.levels[seat] is not None:
+        if 0 < seat < self.players and self.levels[seat] is not None and not cable:
             # What the level does, on the last row, below five rows.
             top = max(0, self.cur - 4)
             gfx.listing(fb, rows[top:top + 5], self.cur - top, 0)

@@ -8,6 +8,7 @@ standing in for the board's flash. Three ways to look at it:
     pocketcrib sim                   the terminal (Unicode half blocks)
     pocketcrib sim --window          a pygame window at a readable scale
     pocketcrib sim --keys "A DOWN A" --shot out.png     headless: keys in, PNG out
+    pocketcrib sim --link /tmp/crib.sock --data DIR     two of these (each its own DIR): a link cable
 
 Keys: arrows; A = z, a, space or Enter; B = x, b or Backspace; a long B = X or
 B (shift); q or Ctrl-C quits. In --keys, names are UP DOWN LEFT RIGHT A B
@@ -64,13 +65,15 @@ class Clock:
 class SimBoard:
     """The desktop twin of firmware/board.py: display, keys, clock."""
 
-    def __init__(self, clock=None, date=None):
+    def __init__(self, clock=None, date=None, link=None):
         self.clock = clock or Clock()
         self.panel = Panel()
         self.display = SSD1306(self.panel)
         self.keys = buttons.Buttons()
         self.beeps = 0
         self._date = date
+        self.link = link  # the link jack's port (twins.linkport), None: no jack
+        self.links_opened = 0
 
     def ticks_ms(self):
         return self.clock.ticks_ms()
@@ -85,6 +88,11 @@ class SimBoard:
         """Today as "YYYY-MM-DD", or None for a clock not set; date may be a function (the host's day)."""
         return self._date() if callable(self._date) else self._date
 
+    def open_link(self):
+        """The link jack, as board.Board.open_link(): None without one."""
+        self.links_opened += 1
+        return self.link
+
     def random32(self):
         """New games' seeds from the host's random source, as the board's from its chip."""
         return int.from_bytes(os.urandom(4), "big")
@@ -97,10 +105,10 @@ class SimBoard:
 class Sim:
     """An App on a SimBoard with saves in `data` (a folder)."""
 
-    def __init__(self, data, seed=None, manual_clock=True, date=None):
+    def __init__(self, data, seed=None, manual_clock=True, date=None, link=None, device_id="51a1a7e0"):
         Path(data).mkdir(parents=True, exist_ok=True)
-        self.board = SimBoard(Clock(manual=manual_clock), date=date)
-        self.saves = Saves(str(data), device_id="51a1a7e0")
+        self.board = SimBoard(Clock(manual=manual_clock), date=date, link=link)
+        self.saves = Saves(str(data), device_id=device_id)
         self.app = App(self.board, self.saves, seed=seed)
         self.app.step()  # the first frame
 
@@ -520,6 +528,9 @@ def parser():
     p.add_argument("--keys", default=None,
                    help="headless: keys to press, e.g. 'A DOWN A wait:30 shot:x.png'")
     p.add_argument("--shot", type=Path, default=None, help="headless: save the last screen here")
+    p.add_argument("--link", type=Path, default=None, metavar="SOCKET",
+                   help="a link jack: two simulators given the same socket path play one game of "
+                        "cribbage (menu: Cribbage, seat 2: cable)")
     p.add_argument("--date", default=None,
                    help="the board clock's date, YYYY-MM-DD (default: today here; 'unset': a clock not set)")
     return p
@@ -550,7 +561,15 @@ def main(argv=None):
     data = args.data or default_data()
     try:
         headless = args.keys is not None or args.shot is not None
-        sim = Sim(data, seed=args.seed, manual_clock=headless, date=board_date(args.date))
+        link = None
+        if args.link is not None:
+            from pocketcrib.twins.linkport import unix_port
+
+            try:
+                link = unix_port(args.link)
+            except OSError as e:
+                raise SimError("--link %s: %s" % (args.link, e.strerror or e)) from None
+        sim = Sim(data, seed=args.seed, manual_clock=headless, date=board_date(args.date), link=link)
         notice = None
         if args.seed is not None and sim.saves.has_current():
             # The saved game is the player's: it is not thrown away for a seed.

@@ -1,0 +1,144 @@
+# Cribbage with another device over the link cable (issue 28): the game in progress,
+# this device's seat of two (LinkedCrib), and the link it plays over, new (link_for) or
+# again after a reset (relinked). Not a screen module: the game outlives its screens
+# (ui.cribbage.linked: linking, waiting), as ui.cribbage.game does the table's.
+#
+# Each device shows the game from its own seat and only its own hand; the other's
+# moves come over the cable (link.duel) and are checked by the same engine.
+import sys
+
+from micropython import const
+
+from link.duel import Duel
+from link.frame import Link
+from rules.cribbage import DISCARD
+from ui.cribbage.game import Crib
+
+# The cable's screens join the app's screen table only once a game on the cable is chosen
+# or resumed: names the app held from boot would cost every game's heap (interned names,
+# VM bench_crib_ui: 96 bytes). The table is the running app's (ui.app, loaded already and
+# not imported: it names the screens this leads to).
+SCREENS = sys.modules["ui.app"].SCREENS
+SCREENS["CribLink"] = "ui.cribbage.linked"
+SCREENS["CribWait"] = "ui.cribbage.people"
+
+VERSION = b"crib3.2.1"  # the rules' save version, the deal generator's, the duel's: both must agree
+_TABLE = ("CribWait", "CribPlay", "CribLay")  # the screens a move of the other's may change
+_QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
+
+
+def random_bytes(app, words):
+    """4 * words random bytes (the board's random source, as for a new game's seed)."""
+    out = b""
+    for _ in range(words):
+        out += app.new_seed().to_bytes(4, "big")
+    return out
+
+
+class _NoJack:
+    """The port of a device without a link jack: nothing in, nothing out."""
+
+    def write(self, buf):
+        return len(buf)
+
+    def readinto(self, buf):
+        return None
+
+
+def link_for(app, name):
+    """The link over the jack (None without one), this device's name and id its hello."""
+    opener = getattr(app.board, "open_link", None)
+    port = opener() if opener is not None else None
+    if port is None:
+        return None
+    me = (name + "   ")[:3] + app.saves.device["id"]
+    return Link(port, random_bytes(app, 1), VERSION, me.encode())
+
+
+def relinked(app, g, seat, people, peer):
+    """A game on the cable read back after a reset: linked again, every move sent again
+    (the other device compares what it holds and takes in what it lacks)."""
+    link = link_for(app, people[seat]) or Link(_NoJack(), b"\0\0\0\0", VERSION)
+    crib = LinkedCrib(app, g, seat, people, Duel(link, g, seat, people[1 - seat], 0), peer)
+    if isinstance(link.port, _NoJack):
+        crib.duel.problem = "This device has no link jack (hardware/BUILD.md)."
+    app.net = crib.heard
+    return crib
+
+
+class LinkedCrib(Crib):
+    """The game in progress, this device's seat of two; the other seat is played on the
+    other device and its moves come over the cable."""
+
+    linked = True
+
+    def __init__(self, app, g, seat, people, duel, peer):
+        Crib.__init__(self, app, g, 1, people)
+        self.seat = seat
+        self.duel = duel
+        self.peer = peer  # the other device's id
+        self.lost = False  # the other device not heard for a while: waited for in words
+        duel.mover = self.move
+
+    def computer(self, seat):
+        return False
+
+    def computers_discard(self):
+        pass
+
+    def where(self):
+        if self.started and self.duel.problem:
+            return "CribWait"
+        w = Crib.where(self)
+        if w == "CribPass":  # the other seat's turn, played on the other device
+            return "CribWait" if self.g.phase == DISCARD or self.lost else "CribPlay"
+        return w
+
+    def heard(self, now):
+        """Every step of the app: the cable served, the other's moves taken in."""
+        app = self.app
+        duel = self.duel
+        if app.play is not self:
+            # The game is over here (or left): the last moves still go out.
+            duel.link.poll(now)
+            if not duel.link.pending():
+                app.net = None
+            return
+        link = duel.link
+        was = (duel.problem, self.lost)
+        phase = self.g.phase
+        peer = link.peer
+        if peer is not None and peer[3:].decode() != self.peer and duel.problem is None:
+            # A resumed game and another device on the cable: nothing goes either way.
+            duel.problem = "The cable leads to %s's device: this game is with %s." % (
+                peer[:3].decode().strip(), self.name(1 - self.seat))
+        moved = False
+        if duel.problem is None:
+            moved = duel.poll(now)
+        else:
+            link.poll(now)  # (our refusal still goes out)
+        if moved:
+            if phase == DISCARD:
+                self.note = self.name(1 - self.seat) + " laid away"
+            self.save()
+        self.lost = not link.linked or (link.quiet(now) or 0) > _QUIET
+        if not moved and was == (duel.problem, self.lost):
+            return
+        name = type(app.screen).__name__
+        if name in _TABLE:
+            if self.where() != name:
+                self.show()
+                return
+            settle = getattr(app.screen, "settle", None)
+            if settle is not None:
+                settle()
+            app.last = now  # a move came: the screen stays awake
+            app.redraw()
+
+    def save(self):
+        d = self.state()
+        d["people"] = self.people
+        d["link"] = [self.seat, self.peer]
+        self.app.saves.save_current(d)
+
+

@@ -1,0 +1,164 @@
+# The link's frames (issue 28): checksums, sequence numbers, acks and repeats over
+# a cable that loses and garbles bytes. Portable: also run in the MicroPython VM.
+import sys
+
+from link.frame import DATA, MAX, Link, crc16, encode
+from rules.rng import Rng
+
+from linkpipe import pipe
+
+ON_CPYTHON = sys.implementation.name == "cpython"
+MICROPYTHON_SKIP = ()
+
+try:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+except ImportError:  # the MicroPython VM: the seeded tests stand in
+    given = None
+
+VERSION = b"\x01\x03\x02"
+
+
+def pair(rng=None, drop=0, flip=0, names=(b"ANN", b"BOB")):
+    a, b = pipe(rng, drop, flip)
+    return (Link(a, b"\x01\x02\x03\x04", VERSION, names[0]),
+            Link(b, b"\x05\x06\x07\x08", VERSION, names[1]), a.wire)
+
+
+def run(links, now, until, limit=200000, step=7):
+    """Poll both ends every step ms (of a made-up clock) until until() or limit ms."""
+    t = now
+    while t - now < limit:
+        for k in links:
+            k.poll(t)
+        if until():
+            return t
+        t += step
+    raise AssertionError("not done after %d ms" % limit)
+
+
+def test_crc_known_answer():
+    # CRC-16/CCITT-FALSE of "123456789" is 0x29B1 (the catalogue's check value).
+    assert crc16(b"123456789", 0, 9) == 0x29B1
+
+
+def test_encode_round_trip_and_limits():
+    out, n = encode(DATA, 300, b"move")
+    assert n == 10 and out[2] == 300 & 255 and out[3] == 4 and bytes(out[4:8]) == b"move"
+    try:
+        encode(DATA, 0, bytes(MAX + 1))
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("an oversized frame was made")
+
+
+def test_hello_links_both_and_each_learns_the_other():
+    x, y, _ = pair()
+    run((x, y), 0, lambda: x.linked and y.linked)
+    assert x.peer == b"BOB" and y.peer == b"ANN"
+    assert x.problem is None and y.problem is None
+
+
+def test_nothing_is_sent_before_the_other_side_answers():
+    x, y, wire = pair()
+    x.send(b"early")
+    wire.cut = True  # y hears nothing: x keeps the message, y has none
+    for t in range(0, 1000, 10):
+        x.poll(t)
+        y.poll(t)
+    assert not x.linked and x.pending() == 1 and y.recv() is None
+    wire.cut = False
+    run((x, y), 1000, lambda: y._inbox)
+    assert y.recv() == b"early" and y.recv() is None
+
+
+def exchange(seed, drop, flip, count):
+    """count messages each way at once over a lossy cable: all delivered once, in order."""
+    x, y, wire = pair(Rng(seed), drop, flip)
+    for i in range(count):
+        x.send(b"x%d" % i)
+        y.send(b"y%d" % i + bytes(i % 40))
+    got = ([], [])
+
+    def done():
+        for k, box in ((x, got[0]), (y, got[1])):
+            m = k.recv()
+            while m is not None:
+                box.append(m)
+                m = k.recv()
+        return len(got[0]) == count and len(got[1]) == count and not x.pending() and not y.pending()
+
+    run((x, y), 0, done, limit=count * 4000)
+    assert got[1] == [b"x%d" % i for i in range(count)]
+    assert got[0] == [b"y%d" % i + bytes(i % 40) for i in range(count)]
+    return wire
+
+
+def test_one_percent_of_bytes_dropped_or_flipped_everything_arrives_once_in_order():
+    # 1% of bytes lost and 1% garbled, both ways, over a long exchange.
+    n = 400 if ON_CPYTHON else 120
+    wire = exchange(28, 100, 100, n)
+    assert wire.dropped > n // 8 and wire.flipped > n // 8  # the faults did happen
+
+
+def test_a_clean_cable_sends_each_frame_once():
+    x, y, wire = pair()
+    for i in range(20):
+        x.send(b"%d" % i)
+    run((x, y), 0, lambda: not x.pending(), step=1)
+    got = [y.recv() for _ in range(20)]
+    assert got == [b"%d" % i for i in range(20)] and y.recv() is None
+
+
+def test_another_version_is_one_line_on_both_sides():
+    a, b = pipe()
+    x = Link(a, b"\x01\x02\x03\x04", VERSION, b"ANN")
+    y = Link(b, b"\x05\x06\x07\x08", b"\x01\x04\x02", b"BOB")
+    x.send(b"never")
+    for t in range(0, 2000, 10):
+        x.poll(t)
+        y.poll(t)
+    for k in (x, y):
+        assert not k.linked
+        assert k.problem and "\n" not in k.problem and "firmware" in k.problem
+    assert y.recv() is None
+
+
+def test_a_reset_side_is_heard_as_a_new_session():
+    x, y, wire = pair()
+    run((x, y), 0, lambda: x.linked and y.linked)
+    x.send(b"one")
+    run((x, y), 0, lambda: y._inbox and not x.pending())
+    assert y.recv() == b"one"
+    # y starts again (power cut): a new session number, nothing of the old one.
+    y2 = Link(y.port, b"\x09\x09\x09\x09", VERSION, b"BOB")
+    x.send(b"two")
+    run((x, y2), 10000, lambda: y2._inbox and not x.pending())
+    assert y2.recv() == b"two" and x.resets == 1
+
+
+def test_garbage_between_frames_is_skipped():
+    x, y, wire = pair()
+    run((x, y), 0, lambda: x.linked and y.linked)
+    y.port.inbox.extend(b"\xc5\xc5\x44\xff noise \xc5\x41\x00")
+    x.send(b"after noise")
+    run((x, y), 0, lambda: y._inbox)
+    assert y.recv() == b"after noise"
+
+
+if given is not None:
+    @settings(max_examples=40, deadline=None)
+    @given(st.integers(0, 2 ** 32 - 1), st.integers(0, 300), st.integers(0, 300), st.integers(1, 40))
+    def test_any_faults_deliver_everything_once_in_order(seed, drop, flip, count):
+        exchange(seed, drop, flip, count)
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.binary(max_size=200))
+    def test_any_bytes_on_the_wire_deliver_nothing_unasked(noise):
+        # Random bytes never make a message appear (nor raise).
+        x, y, _ = pair()
+        y.port.inbox.extend(noise)
+        for t in range(0, 500, 10):
+            y.poll(t)
+        assert y.recv() is None

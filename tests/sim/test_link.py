@@ -1,0 +1,240 @@
+"""Two devices, one game (issue 28), by key presses on two simulators joined by a
+socket pair standing in for the cable: a whole game to 121 in which each device's
+frames never show the other's hand, both games the same move for move, each saved
+after every move and recorded with the other device's id and name.
+
+Every frame each device draws is checked for hidden cards (as tests/sim/test_people.py
+does): the cards drawn (ui.gfx.card and ui.gfx.mini, recorded with their values) must
+hold none of the other seat's cards still in its hand, nor the other's discards in the
+crib, until the show, where every hand is on the table."""
+from helpers.drive import record_cards, MENU_ROW, crib_key, to_menu_row
+
+from pocketcrib.twins.linkport import cable
+from ui import gfx
+from pocketcrib.twins.sim import Sim
+from rules.cribbage import DISCARD, PLAY, load
+
+LINK_KEYS = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "RIGHT", "RIGHT", "DOWN", "A"]  # seat 2: Normal, Expert, the cable; Start
+
+
+def screen(sim):
+    return type(sim.app.screen).__name__
+
+
+class Watch:
+    """Each frame of each device checked for the other's cards (see the docstring)."""
+
+    def __init__(self, sims, monkeypatch):
+        self.drawn = []
+        self.frames = [0, 0]
+        self.hidden_frames = [0, 0]
+        record_cards(monkeypatch, self.drawn)
+        for i, sim in enumerate(sims):
+            self.wrap(i, sim)
+
+    def wrap(self, i, sim):
+        draw = sim.app.draw
+
+        def drawn():
+            del self.drawn[:]
+            draw()
+            self.check(i, sim)
+
+        sim.app.draw = drawn
+
+    def check(self, i, sim):
+        app = sim.app
+        crib = app.play
+        if crib is None or not crib.linked:
+            return
+        g = crib.g
+        name = type(app.screen).__name__
+        self.frames[i] += 1
+        if g.phase not in (DISCARD, PLAY) or g.over:
+            return  # the show: every hand is on the table
+        me = crib.seat
+        other = 1 - me
+        hidden = set(g.hands[other]) | (set(g.crib) - set(g.record.dealt[me]))
+        if name == "CribCut":
+            hidden -= {c for r in g.cut for c in r}
+        if g.hands[other]:
+            self.hidden_frames[i] += 1
+        shown = hidden & set(self.drawn)
+        assert not shown, "device %d, %s: drew the other's cards %s" % (i, name, sorted(shown))
+
+
+def linked_sims(tmp_path, seeds=(5, 9), names=("ANN", "BOB")):
+    a, b = cable()
+    sims = []
+    for i, port in enumerate((a, b)):
+        sim = Sim(tmp_path / ("dev%d" % i), seed=seeds[i], link=port, device_id="d%07d" % i)
+        sim.saves.set("hints", False)
+        sim.saves.set("names", (names[i] + "   ")[:3] + "P2 P3 P4 ")
+        sims.append(sim)
+    return sims
+
+
+def waiting(sim):
+    name = screen(sim)
+    if name in ("CribLink", "CribWait"):
+        return True
+    return name == "CribPlay" and sim.app.screen.waiting()
+
+
+def both(sims, watch=None, limit=20000, until=lambda sims: all(screen(s) == "CribOver" for s in sims)):
+    """Each device in turn: a key if its player has something to do, else time passes
+    (20 ms a step, the cable served). Returns the screens each saw."""
+    seen = ([], [])
+    for _ in range(limit):
+        if until(sims):
+            return seen
+        for i, sim in enumerate(sims):
+            name = screen(sim)
+            if not seen[i] or seen[i][-1] != name:
+                seen[i].append(name)
+            if name == "CribOver":
+                sim.board.clock.advance(20)
+                sim.app.step()
+            elif waiting(sim):
+                sim.board.clock.advance(20)
+                sim.app.step()
+                sim.settle()
+            else:
+                sim.press(crib_key(sim.app.screen))
+    raise AssertionError("no end: %s / %s" % (seen[0][-6:], seen[1][-6:]))
+
+
+def test_a_whole_game_on_two_linked_devices_no_hand_seen_by_the_other(tmp_path, monkeypatch):
+    sims = linked_sims(tmp_path)
+    for sim in sims:
+        sim.run_script(LINK_KEYS)
+        assert screen(sim) == "CribLink" and sim.board.links_opened == 1
+    watch = Watch(sims, monkeypatch)
+    seen = both(sims, watch)
+    x, y = (s.app.play for s in sims)
+    assert x.g.over and max(x.g.scores) >= 121
+    assert x.g.save() == y.g.save()  # one game, move for move
+    assert {x.seat, y.seat} == {0, 1} and x.people == y.people == [x.people[0], x.people[1]]
+    assert sorted(x.people) == ["ANN", "BOB"]
+    for i in (0, 1):
+        assert "CribWait" in seen[i] and "CribPlay" in seen[i] and "CribShow" in seen[i]
+        assert watch.hidden_frames[i] > 100
+    # Saved after every move: the save on each device is the game as it ended.
+    for sim in sims:
+        d = sim.saves.load_current()
+        assert load(bytes.fromhex(d["save"])).save() == x.g.save()
+    # Recorded with the other device's id and name.
+    for sim in sims:
+        sim.run_script(["wait:1.2", "A"])
+    both(sims, until=lambda sims: all(s.app.net is None for s in sims))
+    for i, sim in enumerate(sims):
+        rec = list(sim.saves.history())[-1]
+        me = sim.app  # noqa: F841
+        assert rec["link"] == "d%07d" % (1 - i)
+        assert rec["people"] == x.people and rec["scores"] == x.g.scores
+        seat = (x if i == 0 else y).seat
+        assert rec["won"] == (x.g.winner == seat)
+
+
+def test_no_jack_one_line_and_back(tmp_path):
+    sim = Sim(tmp_path, seed=3)
+    sim.run_script(LINK_KEYS)
+    assert screen(sim) == "CribLink"
+    assert "no link jack" in sim.app.screen.problem
+    sim.press("B")
+    assert screen(sim) != "CribLink"
+
+
+def test_a_device_switched_off_mid_game_and_the_cable_pulled_both_go_on(tmp_path, monkeypatch):
+    """Device 1 is switched off three times (a new Sim on the same flash, resumed from the
+    title), the cable pulled once: each time both go on from the same move to the end."""
+    sims = linked_sims(tmp_path, seeds=(21, 33))
+    for sim in sims:
+        sim.run_script(LINK_KEYS)
+    watch = Watch(sims, monkeypatch)
+    port = sims[1].board.link
+    for cut in range(4):
+        moves = len(sims[0].app.play.g.moves) if sims[0].app.play else 0
+        both(sims, limit=20000, until=lambda s, m=moves: s[0].app.play is not None
+             and len(s[0].app.play.g.moves) > m + 40 or all(screen(x) == "CribOver" for x in s))
+        if all(screen(x) == "CribOver" for x in sims):
+            break
+        if cut == 2:
+            # The cable pulled for 5 s: device 0 waits, says so, and both go on.
+            port.gone = True
+            said = []
+            text = gfx.text
+
+            def a_text(fb, s, *a, text=text, said=said, **k):
+                said.append(s)
+                return text(fb, s, *a, **k)
+
+            monkeypatch.setattr(gfx, "text", a_text)
+            for _ in range(200):  # device 0 plays on until it waits for device 1
+                if waiting(sims[0]):
+                    break
+                sims[0].press(crib_key(sims[0].app.screen))
+            sims[0].wait(5)
+            assert screen(sims[0]) == "CribWait"
+            monkeypatch.setattr(gfx, "text", text)
+            assert "waiting for BOB" in said and "(no answer on the cable)" in said
+            port.gone = False
+            continue
+        # Switched off: what the UART held is lost; a new device on the same flash and cable.
+        while port.readinto(bytearray(256)):
+            pass
+        sim = Sim(tmp_path / "dev1", seed=90 + cut, link=port, device_id="d0000001")
+        sim.run_script(["A", "A"])  # the title offers the saved game; A resumes it
+        assert sim.app.play is not None and sim.app.play.linked, screen(sim)
+        sims[1] = sim
+        watch.wrap(1, sim)
+    both(sims, watch)
+    x, y = (s.app.play for s in sims)
+    assert x.g.over and x.g.save() == y.g.save()
+
+
+
+def test_two_simulators_through_a_unix_socket_link_and_deal(tmp_path):
+    """`pocketcrib sim --link PATH`: the first listens, the second connects; they link and
+    agree on the pack as over a socket pair."""
+    from pocketcrib.twins.linkport import ListeningPort, unix_port
+
+    path = tmp_path / "cable.sock"
+    first = unix_port(path)
+    second = unix_port(path)
+    assert isinstance(first, ListeningPort) and not isinstance(second, ListeningPort)
+    sims = [Sim(tmp_path / ("u%d" % i), seed=50 + i, link=port, device_id="u%d" % i)
+            for i, port in enumerate((first, second))]
+    for sim in sims:
+        sim.run_script(LINK_KEYS)
+    both(sims, until=lambda s: all(x.app.play is not None for x in s), limit=500)
+    assert sims[0].app.play.g.seed == sims[1].app.play.g.seed
+    first.close()
+    second.close()
+    assert not path.exists()
+
+
+def test_another_firmware_on_the_other_device_one_line_on_both_screens(tmp_path, monkeypatch):
+    sims = linked_sims(tmp_path)
+    for sim in sims:
+        sim.run_script(LINK_KEYS)
+    sims[1].app.screen.link.version = b"crib4.2.1"  # as a device with newer rules would say
+    said = ([], [])
+    text = gfx.text
+    current = [0]
+
+    def a_text(fb, s, *a, **k):
+        said[current[0]].append(s)
+        return text(fb, s, *a, **k)
+
+    monkeypatch.setattr(gfx, "text", a_text)
+    for _ in range(100):
+        for i, sim in enumerate(sims):
+            current[0] = i
+            sim.board.clock.advance(20)
+            sim.app.step()
+    for i, sim in enumerate(sims):
+        assert screen(sim) == "CribLink" and sim.app.play is None  # no game starts
+        assert sim.app.screen.link.problem == ("the other device runs another firmware: "
+                                               "flash both with the same Pocket Crib")
+        assert "the other device runs" in said[i] and "Pocket Crib" in said[i]  # wrapped to the glass
