@@ -80,6 +80,8 @@ SCREENS = {
     "CribOver": "ui.cribbage.show",
     "CribPass": "ui.cribbage.people",
     "CribBoard": "ui.cribbage.play",
+    "CribLink": "ui.cribbage.linked",
+    "CribWait": "ui.cribbage.people",
     "BoardSetup": "ui.board.setup",
     "BoardPegs": "ui.board.pegs",
     "BoardOver": "ui.board.pegs",
@@ -126,11 +128,6 @@ GAMES = {
 
 
 class App:
-    # A linked game's net(now_ms): the cable served every step, screen on or off. A class
-    # attribute until a game on the cable sets it: one more in __init__ grew every app's
-    # attribute table (the heap at the table).
-    net = None
-
     def __init__(self, board, saves, seed=None):
         self.board = board
         self.display = board.display
@@ -148,6 +145,7 @@ class App:
         self.tick = None  # the screen's tick(now_ms), if it has one
         self.patch = None  # the screen's patch(fb), if it has one
         self.play = None  # the game in progress (ui.solitaire.game.Play)
+        self.net = None  # a linked game's net(now_ms): the cable served every step, screen on or off
         self.apply_settings()
         self.enter(self.screen)
 

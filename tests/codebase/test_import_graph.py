@@ -55,35 +55,18 @@ def imports(name, path, known):
 
 
 def screen_table():
-    """{screen name: module} as firmware/ui/app.py's SCREENS holds it (read, not imported),
-    and the screens other modules add to it when they run (SCREENS["Name"] = "module",
-    as ui.cribbage.cable does for the cable's screens)."""
+    """{screen name: module} as firmware/ui/app.py's SCREENS holds it (read, not imported)."""
     tree = ast.parse((TREES["firmware"] / "ui" / "app.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "SCREENS":
-            table = ast.literal_eval(node.value)
-            break
-    else:
-        raise AssertionError("no SCREENS in ui/app.py")
-    for path in TREES["firmware"].rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if _added(node):
-                table[ast.literal_eval(node.targets[0].slice)] = ast.literal_eval(node.value)
-    return table
-
-
-def _added(node):
-    """SCREENS["Name"] = "module": a screen added to the table (naming it there loads nothing)."""
-    return isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Subscript) \
-        and getattr(node.targets[0].value, "id", None) == "SCREENS"
+            return ast.literal_eval(node.value)
+    raise AssertionError("no SCREENS in ui/app.py")
 
 
 def screens_named(tree, table):
-    """The modules of the screens a module names by string (not where it adds them to the table)."""
-    adding = {id(n.targets[0].slice) for n in ast.walk(tree) if _added(n)}
+    """The modules of the screens a module names by string."""
     return {table[n.value] for n in ast.walk(tree)
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in table
-            and id(n) not in adding}
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in table}
 
 
 def graph():
@@ -134,11 +117,6 @@ def test_the_graph_sees_imports():
     assert "players.laying" in g["players.cpu"]  # inside a function: from players import laying
     assert "pocketcrib.errors" in g["pocketcrib.twins.sim"]
     assert "ui.cribbage.setup" in g["ui.menus"]  # a screen named: app.visit("CribSetup")
-
-
-def test_a_screen_added_at_run_time_is_in_the_table():
-    assert screen_table()["CribWait"] == "ui.cribbage.people"  # ui.cribbage.cable adds it
-    assert "ui.cribbage.people" in graph()["ui.cribbage.cable"]  # where() names CribWait
 
 
 def test_a_screen_named_by_string_is_an_edge():

@@ -5,22 +5,12 @@
 #
 # Each device shows the game from its own seat and only its own hand; the other's
 # moves come over the cable (link.duel) and are checked by the same engine.
-import sys
-
 from micropython import const
 
 from link.duel import Duel
 from link.frame import Link
 from rules.cribbage import DISCARD
 from ui.cribbage.game import Crib
-
-# The cable's screens join the app's screen table only once a game on the cable is chosen
-# or resumed: names the app held from boot would cost every game's heap (interned names,
-# VM bench_crib_ui: 96 bytes). The table is the running app's (ui.app, loaded already and
-# not imported: it names the screens this leads to).
-SCREENS = sys.modules["ui.app"].SCREENS
-SCREENS["CribLink"] = "ui.cribbage.linked"
-SCREENS["CribWait"] = "ui.cribbage.people"
 
 VERSION = b"crib3.2.1"  # the rules' save version, the deal generator's, the duel's: both must agree
 _TABLE = ("CribWait", "CribPlay", "CribLay")  # the screens a move of the other's may change

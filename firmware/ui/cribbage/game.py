@@ -25,7 +25,7 @@ _SAVE_VERSION = const(1)  # ui.cribbage.resume reads it back
 class Crib:
     """A game of cribbage against the computer and where it stands."""
 
-    linked = False  # a game with another device over the cable (ui.cribbage.cable)
+    linked = False  # a game with another device over the cable (ui.cribbage.linked)
 
     def __init__(self, app, g, level, people=None, levels=None):
         self.app = app

@@ -11,12 +11,6 @@ from ui import gfx
 from ui.cribbage.cable import LinkedCrib, link_for, random_bytes
 
 
-def start(app, name):
-    """The setup's choice of the cable: linking, as seat 1's NAME (the screen named
-    in the app's table once ui.cribbage.cable is loaded)."""
-    app.go("CribLink", name)
-
-
 class CribLink:
     """The cable opened, the other device heard, the pack agreed; then the game."""
 

@@ -58,10 +58,9 @@ class CribSetup:
             if i < 4:
                 self.levels[seat] = None if i == 0 else i - 1
         elif k == A and seat == self.players and cable:
-            from ui.cribbage.linked import start
             from ui.saved import ask_first
 
-            ask_first(app, lambda: start(app, self.names[0]))
+            ask_first(app, lambda: app.go("CribLink", self.names[0]))
             return
         elif k == A and seat >= self.players:
             levels = self.levels[:self.players]
