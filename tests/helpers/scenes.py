@@ -85,7 +85,7 @@ SCENES = {
     # Issue 25: two people at one device (seat 2 a person): the hand-over after the first card of the play.
     "crib_pass": (7, _PEOPLE + " wait:1.2 A" + _LAY + " wait:1.2 A" + _LAY + " wait:1.2 A A wait:1.2",
                   "CribPass"),
-    "crib_people": (7, "A" + " DOWN" * 9 + " A UP RIGHT RIGHT", "CribSetup"),
+    "crib_people": (7, "A" + " DOWN" * 9 + " A UP LEFT LEFT", "CribSetup"),
     # Issue 11: the grid solitaires, seed 7 (the same pack as tests/sim/snapshots/grid/).
     "grid_menu": (7, _GRID + " UP RIGHT", "GridMenu"),
     "grid_table": (7, _GRID + " A" + " A" * 13 + " RIGHT DOWN", "GridTable"),
