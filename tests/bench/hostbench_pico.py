@@ -271,17 +271,29 @@ for seed in range(DEALS):
         else:
             cpu.move(g, "expert")
     print("R", repr(("deal done", seed, 0)))
+# Three hands (issue 29: the expert's look-round over the other two hands), the expert at each seat.
+for seed in range(DEALS3):
+    g = Cribbage(seed, 3)
+    while g.phase in (DISCARD, PLAY):
+        if g.phase == PLAY and len(g.playable()) > 1:
+            c, dt = timed(cpu.play, g, g.turn, "expert")
+            print("R", repr(("expert card, three hands", seed, dt)))
+            g.play(c)
+        else:
+            cpu.move(g, "expert")
+    print("R", repr(("deal done", seed, 0)))
 cpu.let_go()
 g = None
 gc.collect()
 from players import advisor
 from rules import solitaires
-for seed in range(HINT_GAMES):
-    g = solitaires.new("patience2", 500 + seed)
-    while g.pending is not None:
-        _, dt = timed(advisor.rank_discards, g)
-        print("R", repr(("solitaire hint (Patience II)", seed, dt)))
-        g.discard(*advisor.best_discard(g))
+for variant, name in (("patience2", "Patience II"), ("patience", "Cribbage Patience")):
+    for seed in range(HINT_GAMES):
+        g = solitaires.new(variant, 500 + seed)
+        while g.pending is not None:
+            _, dt = timed(advisor.rank_discards, g)
+            print("R", repr(("solitaire hint (%s)" % name, seed, dt)))
+            g.discard(*advisor.best_discard(g))
 g = None
 advisor = None
 gc.collect()
@@ -367,7 +379,7 @@ def main():
         drive = decide = []
         if not boot_only:
             drive = run_on(board.port, tmp, DRIVE)
-            decide = run_on(board.port, tmp, f"DEALS = 24\nHINT_GAMES = 2\n{DECIDE}")
+            decide = run_on(board.port, tmp, f"DEALS = 24\nDEALS3 = 8\nHINT_GAMES = 2\n{DECIDE}")
     finally:
         board.stop()
 
