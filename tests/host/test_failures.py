@@ -143,3 +143,22 @@ def test_mpy_version_mismatch(make_board, cli, failure):
     line = failure(cli("flash", "--port", vb.port))
     assert "loads .mpy version 5, mpy-cross makes version 6" in line and "--micropython" in line
     assert not list(vb.flash.rglob("*.mpy"))  # nothing was copied
+
+
+def test_a_device_id_that_is_not_text_is_pulled_under_a_readable_one(make_board, cli, tmp_path):
+    """A device.pcr whose id json reads as a lone surrogate (no UTF-8 can hold it, nor SQLite):
+    the games are pulled all the same, under the id written with its odd character escaped, and
+    a second pull finds them already there."""
+    data = tmp_path / "odd" / "flash" / "data"
+    data.mkdir(parents=True)
+    (data / "device.pcr").write_text(pcr_file("device", [{"id": "cafe\ud800", "n": len(GOOD)}]))
+    (data / "history.pcr").write_text(pcr_file("history", GOOD))
+    vb = make_board("odd")
+    first = cli("scores", "pull", "--port", vb.port)
+    assert first.returncode == 0, first.stderr
+    assert "Traceback" not in first.stderr
+    assert len(exported(cli)) == len(GOOD)
+    again = cli("scores", "pull", "--port", vb.port)
+    assert again.returncode == 0, again.stderr
+    assert len(exported(cli)) == len(GOOD)
+    assert {g["device"] for g in exported(cli)} == {"cafe\\ud800"}

@@ -351,6 +351,10 @@ def pull_scores(board):
     device = got["device"][0].get("id") if got["device"] else None
     if not isinstance(device, str) or not device:
         device = board.uid()
+    # json reads a lone surrogate ("\ud800") that no UTF-8, nor SQLite, can hold: the id is kept
+    # with such characters escaped, the same on every pull, so the board's games stay together.
+    if isinstance(device, str):
+        device = device.encode("utf-8", "backslashreplace").decode("utf-8")
     return Pulled(device, got["scores"], got["history"], problems)
 
 
