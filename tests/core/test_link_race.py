@@ -164,3 +164,19 @@ def test_a_different_history_is_refused():
     x.race.apply(0, bytes((y.mine.moves[0] + 1,)))  # the same move told otherwise
     assert x.race.problem == "refused BOB's move: the two games differ at move 1"
     assert x.link._out[-1][0] == REFUSED
+
+
+def test_a_raced_record_holds_both_names_the_id_and_both_scores():
+    from storage.fields import game_record
+
+    base = {"n": 3, "variant": "patience", "seed": 7, "score": 31, "won": False, "target": 80,
+            "rounds": [5, 6], "date": None, "players": 2, "code": None}
+    good = dict(base, people=["ANN", "BOB"], link="d0000001", scores=[31, 27])
+    assert game_record(base) is None and game_record(good) is None  # old records load as before
+    assert game_record(dict(good, players=1)) == "players"
+    assert game_record(dict(good, people=["ANN"])) == "people"
+    assert game_record(dict(good, people=["ANN", "BOBBY"])) == "people"
+    assert game_record(dict(good, link=7)) == "link"
+    assert game_record(dict(good, scores=[30, 27])) == "scores"  # ours must be the record's score
+    del good["scores"]
+    assert game_record(good) == "scores"  # all three or none
