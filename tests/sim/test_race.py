@@ -5,6 +5,7 @@ frames: each device draws the other's running score ("BOB 23", the score its own
 the other's game holds at that frame), and both end on the same result; both records carry
 the other's name and id. Then the cable pulled mid-game, a device switched off and
 resumed, and an impossible move refused."""
+import pytest
 from helpers.drive import MENU_ROW, grid_keys, linked_sims, to_menu_row
 
 from pocketcrib.twins.sim import Sim
@@ -166,10 +167,11 @@ def test_the_cable_pulled_each_plays_on_and_the_score_catches_up(tmp_path, monke
     assert said.shown[0][-1] == y.mine.score
 
 
-def test_a_device_switched_off_resumes_and_sends_again(tmp_path, monkeypatch):
+@pytest.mark.parametrize("keys", [SOLO_KEYS, GRID_KEYS], ids=["solitaire", "grid"])
+def test_a_device_switched_off_resumes_and_sends_again(tmp_path, keys):
     sims = linked_sims(tmp_path, seeds=(11, 12))
     for sim in sims:
-        sim.run_script(SOLO_KEYS)
+        sim.run_script(keys)
     race(sims, lambda s: s[1].app.play is not None and len(s[1].app.play.mine.moves) >= 2)
     port = sims[1].board.link
     while port.readinto(bytearray(256)):
