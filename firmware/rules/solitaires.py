@@ -193,6 +193,15 @@ def load(data):
     for code in data[10:10 + n]:
         if code >= len(_PAIRS) or g.pending is None:
             raise ValueError("game save is damaged (moves)")
-        i, j = _PAIRS[code]
-        g.discard(g.pending[i], g.pending[j])
+        step(g, code)
     return g
+
+
+def step(g, code):
+    """The discard a move byte (g.moves' code) names, made: ValueError if there is none."""
+    if g.pending is None:
+        raise ValueError("the game is over: no more discards")
+    if code >= len(_PAIRS):
+        raise ValueError("no discard %d" % code)
+    i, j = _PAIRS[code]
+    g.discard(g.pending[i], g.pending[j])

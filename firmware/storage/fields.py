@@ -28,17 +28,18 @@ _CODE = const(16)  # a deal code is nine letters
 
 GEN = const(2)  # rules.rng.GEN, the newest generator a seed can be for (a test keeps them equal)
 
-_GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code", "gen")
+_GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code", "gen",
+         "people", "link", "scores")
 _SCORE = ("variant", "initials", "score", "seed", "date", "code", "gen")
 _CRIB = ("n", "variant", "seed", "score", "won", "target", "date", "players", "code", "level",
          "scores", "skunk", "deals", "gen", "people", "levels", "link")
 _CRIB_DEALS = const(120)  # deals a game of cribbage can last, and more
 _GRID = ("n", "variant", "seed", "score", "won", "target", "table", "foster", "lines", "moves",
-         "matched", "place", "date", "players", "code", "gen")
+         "matched", "place", "date", "players", "code", "gen", "people", "link", "scores")
 _GRID_SCORE = _SCORE + ("table", "foster")
 _DEVICE = ("id", "n")
 _PLAY = ("v", "games", "turn", "partners", "reached", "double", "bonus", "count", "done", "recorded",
-         "hs", "cpu", "claims", "review", "scored")
+         "hs", "cpu", "claims", "review", "scored", "people", "link")
 
 
 def _int(v, lo, hi):
@@ -99,7 +100,26 @@ def game_record(r):
         return "code"
     if not _int(r.get("gen", 1), 1, GEN):  # no "gen": a generator-1 seed
         return "gen"
-    return _stranger(r, _GAME)
+    return raced(r) or _stranger(r, _GAME)
+
+
+def raced(r):
+    """None, or the wrong one of a raced game's fields (issue 28: a solitaire or grid game
+    raced on the cable): both names (this device's first), the other device's id, both
+    scores (this device's first); all three or none, and then two players."""
+    people = r.get("people")
+    if people is None and r.get("link") is None and r.get("scores") is None:
+        return None
+    if r.get("players") != 2:
+        return "players"
+    if type(people) is not list or len(people) != 2 or not _text(people[0], 1, 3) or not _text(people[1], 1, 3):
+        return "people"
+    if not _text(r.get("link"), 0, 32):
+        return "link"
+    scores = r.get("scores")
+    if not _ints(scores, 2, 0, _MAX_SCORE) or len(scores) != 2 or scores[0] != r.get("score"):
+        return "scores"
+    return None
 
 
 def crib_record(r):
@@ -228,7 +248,7 @@ def grid_record(r):
         return "players"
     if not _int(r.get("place"), 1, players):
         return "place"
-    return _dealt(r) or _stranger(r, _GRID)
+    return _dealt(r) or raced(r) or _stranger(r, _GRID)
 
 
 def _dealt(r):
@@ -408,4 +428,13 @@ def play_state(d):
             return "review"
     if type(d.get("scored", False)) is not bool:
         return "scored"
+    link = d.get("link")  # raced on the cable (issue 28): [the other device's id, its game's save in hex]
+    if link is not None or d.get("people") is not None:
+        people = d.get("people")
+        if players != 1 or cpu is not None or type(link) is not list or len(link) != 2 \
+                or not _text(link[0], 0, 32) or not _text(link[1], 24, 80):
+            return "link"
+        if type(people) is not list or len(people) != 2 or not _text(people[0], 1, 3) \
+                or not _text(people[1], 1, 3):
+            return "people"
     return _stranger(d, _PLAY)

@@ -82,6 +82,7 @@ SCREENS = {
     "CribBoard": "ui.cribbage.play",
     "CribLink": "ui.cribbage.linked",
     "CribWait": "ui.cribbage.people",
+    "Race": "ui.race",
     "BoardSetup": "ui.board.setup",
     "BoardPegs": "ui.board.pegs",
     "BoardOver": "ui.board.pegs",

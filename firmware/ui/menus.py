@@ -90,12 +90,14 @@ def _player(kind):
 
 
 class Players:
-    """Solitaire Cribbage for two to four players on one device."""
+    """Solitaire Cribbage for two to four players on one device; or (players 5, the
+    cable) one of the three solitaires raced with the other device on one deal."""
 
     def __init__(self, app):
         self.app = app
         self.n = 2
         self.partners = False
+        self.kind = 0  # the solitaire raced on the cable
         self.cur = 0
 
     def key(self, k):
@@ -104,11 +106,18 @@ class Players:
         elif k == DOWN:
             self.cur = (self.cur + 1) % 3
         elif k in (LEFT, RIGHT, A) and self.cur == 0:
-            self.n = 2 + (self.n - 2 + (-1 if k == LEFT else 1)) % 3
+            self.n = 2 + (self.n - 2 + (-1 if k == LEFT else 1)) % 4
             if self.n != 4:
                 self.partners = False
+        elif k in (LEFT, RIGHT, A) and self.cur == 1 and self.n == 5:
+            self.kind = (self.kind + (-1 if k == LEFT else 1)) % len(VARIANTS)
         elif k in (LEFT, RIGHT, A) and self.cur == 1:
             self.partners = self.n == 4 and not self.partners
+        elif k == A and self.n == 5:
+            from ui.race.solo import race
+
+            race(self.app, self.kind)
+            return
         elif k == A:
             from ui.solitaire.game import start
 
@@ -120,13 +129,15 @@ class Players:
         self.app.redraw()
 
     def draw(self, fb):
-        gfx.bar(fb, "Solitaire Cribbage")
-        rows = ("Players: %d" % self.n,
+        cable = self.n == 5
+        gfx.bar(fb, "Race on the cable" if cable else "Solitaire Cribbage")
+        rows = ("Players: you + cable" if cable else "Players: %d" % self.n,
+                TITLES[self.kind] if cable else
                 "Partners: " + ("1+3 v 2+4" if self.partners else "no" if self.n == 4 else "-"),
                 "Start")
         gfx.listing(fb, rows, self.cur, 0)
-        gfx.text(fb, "One pack each; pass", 4, 40)
-        gfx.text(fb, "the device every deal.", 4, 49)
+        gfx.text(fb, "One deal, raced with" if cable else "One pack each; pass", 4, 40)
+        gfx.text(fb, "the other device." if cable else "the device every deal.", 4, 49)
 
 
 class Opponent:

@@ -1,5 +1,6 @@
 # Resuming the saved game: a solitaire's Play from ui.solitaire.game, cribbage's
-# Crib from ui.cribbage.resume, a grid game's GridPlay from ui.grid.game. Kept apart
+# Crib from ui.cribbage.resume, a grid game's GridPlay from ui.grid.game (raced on the
+# cable: then ui.race.solo's or ui.race.grid's, around it). Kept apart
 # from the games (which import ui.saved to ask before a new one replaces it) so that
 # each loads only its own; only the app and the menu use it, and the app lets it go
 # with them (ui.app.HELPERS).
@@ -33,6 +34,13 @@ def resume(app):
         else:
             from ui.solitaire.game import resumed
         play = resumed(app, data)
+        if game != "cribbage" and data.get("link") is not None:
+            # Raced on the cable (issue 28): the game read as alone, then the other's beside it.
+            if game == "grid":
+                from ui.race.grid import resumed as raced
+            else:
+                from ui.race.solo import resumed as raced
+            play = raced(app, play, data)
     except (ValueError, KeyError, TypeError, IndexError) as e:
         lines = app.saves.set_aside_current(str(e))
         app.go("Notice", ["The saved game cannot be resumed."] + lines)

@@ -159,3 +159,19 @@ def record_cards(monkeypatch, drawn):
 
     monkeypatch.setattr(gfx, "card", a_card)
     monkeypatch.setattr(gfx, "mini", a_mini)
+
+
+def linked_sims(tmp_path, seeds=(5, 9), names=("ANN", "BOB")):
+    """Two simulators joined by a socket pair standing in for the link cable (issue 28),
+    named ANN and BOB (seat 1's name in the settings), hints off, ids d0000000 and d0000001."""
+    from pocketcrib.twins.linkport import cable
+    from pocketcrib.twins.sim import Sim
+
+    a, b = cable()
+    sims = []
+    for i, port in enumerate((a, b)):
+        sim = Sim(tmp_path / ("dev%d" % i), seed=seeds[i], link=port, device_id="d%07d" % i)
+        sim.saves.set("hints", False)
+        sim.saves.set("names", (names[i] + "   ")[:3] + "P2 P3 P4 ")
+        sims.append(sim)
+    return sims

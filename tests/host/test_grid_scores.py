@@ -316,3 +316,19 @@ def test_odd_grid_records_never_break_a_pull(records):
         export.table(got)
         for grids in export.grid_kinds(got).values():
             assert len(gridrec.per_line(grids)) == len(grids[0].lines)
+
+
+def test_raced_games_on_the_cable_are_pulled_and_read(tmp_path):
+    """Issue 28: a grid game and a solitaire raced on the cable carry the other device's name, id
+    and score; the pull keeps them, takes the grid game apart as any, and the device's rules pass them."""
+    grid = gridgames.record(70, 1, "poker", "american", True, players=2, place=1)
+    grid.update(people=["ANN", "BOB"], link="d0000001", scores=[grid["score"], 3])
+    solo = {"n": 2, "variant": "solitaire", "seed": 9, "score": 40, "won": False, "target": 91,
+            "rounds": [8, 8, 8, 8, 8], "date": None, "players": 2, "code": None,
+            "people": ["ANN", "BOB"], "link": "d0000001", "scores": [40, 52]}
+    assert fields.game_record(grid) is None and fields.game_record(solo) is None
+    report = pull(tmp_path / "s.sqlite3", [grid, solo])
+    assert (report.games_added, report.problems) == (2, [])
+    got = store.Store(tmp_path / "s.sqlite3").games()
+    assert got[0]["grid"].place == 1 and got[0]["players"] == 2
+    assert (got[1]["variant"], got[1]["score"], got[1]["players"]) == ("solitaire", 40, 2)

@@ -7,9 +7,8 @@ Every frame each device draws is checked for hidden cards (as tests/sim/test_peo
 does): the cards drawn (ui.gfx.card and ui.gfx.mini, recorded with their values) must
 hold none of the other seat's cards still in its hand, nor the other's discards in the
 crib, until the show, where every hand is on the table."""
-from helpers.drive import record_cards, MENU_ROW, crib_key, to_menu_row
+from helpers.drive import record_cards, MENU_ROW, crib_key, linked_sims, to_menu_row
 
-from pocketcrib.twins.linkport import cable
 from ui import gfx
 from pocketcrib.twins.sim import Sim
 from rules.cribbage import DISCARD, PLAY, load
@@ -61,17 +60,6 @@ class Watch:
             self.hidden_frames[i] += 1
         shown = hidden & set(self.drawn)
         assert not shown, "device %d, %s: drew the other's cards %s" % (i, name, sorted(shown))
-
-
-def linked_sims(tmp_path, seeds=(5, 9), names=("ANN", "BOB")):
-    a, b = cable()
-    sims = []
-    for i, port in enumerate((a, b)):
-        sim = Sim(tmp_path / ("dev%d" % i), seed=seeds[i], link=port, device_id="d%07d" % i)
-        sim.saves.set("hints", False)
-        sim.saves.set("names", (names[i] + "   ")[:3] + "P2 P3 P4 ")
-        sims.append(sim)
-    return sims
 
 
 def waiting(sim):

@@ -10,7 +10,10 @@ UI = Path(__file__).resolve().parents[2] / "firmware" / "ui"
 
 
 def _tree(module):
-    return ast.parse((UI.parent / (module.replace(".", "/") + ".py")).read_text())
+    path = UI.parent / (module.replace(".", "/") + ".py")
+    if not path.exists():  # a package's screens (ui.race): its __init__
+        path = UI.parent / module.replace(".", "/") / "__init__.py"
+    return ast.parse(path.read_text())
 
 
 def test_every_screen_in_the_table_is_a_class_of_its_module():

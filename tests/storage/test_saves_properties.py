@@ -47,11 +47,21 @@ CODE_LETTERS = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
 
 
 def _game(rng, n):
-    return {"n": n, "variant": rng.choice(fields.VARIANTS), "seed": rng.getrandbits(32),
-            "score": rng.randrange(401), "won": rng.random() < 0.5, "target": rng.choice((91, 80)),
-            "rounds": [rng.randrange(61) for _ in range(rng.randrange(1, 8))],
-            "date": rng.choice((None, "2026-12-01")), "players": rng.randrange(1, 5),
-            "code": rng.choice((None, "".join(rng.choice(CODE_LETTERS) for _ in range(9))))}
+    r = {"n": n, "variant": rng.choice(fields.VARIANTS), "seed": rng.getrandbits(32),
+         "score": rng.randrange(401), "won": rng.random() < 0.5, "target": rng.choice((91, 80)),
+         "rounds": [rng.randrange(61) for _ in range(rng.randrange(1, 8))],
+         "date": rng.choice((None, "2026-12-01")), "players": rng.randrange(1, 5),
+         "code": rng.choice((None, "".join(rng.choice(CODE_LETTERS) for _ in range(9))))}
+    return _raced(rng, r) if rng.random() < 0.2 else r
+
+
+def _raced(rng, r):
+    """The record of a game raced on the cable (issue 28): the other device's name, id, score."""
+    r["players"] = 2
+    r["people"] = ["ANN", rng.choice(("BOB", "B", "AN2"))]
+    r["link"] = rng.choice(("e6614c311b7e5c2f", "d0000001"))
+    r["scores"] = [r["score"], rng.randrange(401)]
+    return r
 
 
 def _grid_records():
@@ -77,6 +87,8 @@ def _grid_records():
         r["players"] = players
         r["gen"] = 2
         out.append(r)
+        if players == 2:  # as raced on the cable (issue 28)
+            out.append(_raced(rng, dict(r)))
     return out
 
 

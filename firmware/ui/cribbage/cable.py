@@ -9,6 +9,7 @@ from micropython import const
 
 from link.duel import Duel
 from link.frame import Link
+from link.jack import NoJack, opened
 from rules.cribbage import DISCARD
 from ui.cribbage.game import Crib
 
@@ -25,32 +26,17 @@ def random_bytes(app, words):
     return out
 
 
-class _NoJack:
-    """The port of a device without a link jack: nothing in, nothing out."""
-
-    def write(self, buf):
-        return len(buf)
-
-    def readinto(self, buf):
-        return None
-
-
 def link_for(app, name):
     """The link over the jack (None without one), this device's name and id its hello."""
-    opener = getattr(app.board, "open_link", None)
-    port = opener() if opener is not None else None
-    if port is None:
-        return None
-    me = (name + "   ")[:3] + app.saves.device["id"]
-    return Link(port, random_bytes(app, 1), VERSION, me.encode())
+    return opened(app, name, VERSION)
 
 
 def relinked(app, g, seat, people, peer):
     """A game on the cable read back after a reset: linked again, every move sent again
     (the other device compares what it holds and takes in what it lacks)."""
-    link = link_for(app, people[seat]) or Link(_NoJack(), b"\0\0\0\0", VERSION)
+    link = link_for(app, people[seat]) or Link(NoJack(), b"\0\0\0\0", VERSION)
     crib = LinkedCrib(app, g, seat, people, Duel(link, g, seat, people[1 - seat], 0), peer)
-    if isinstance(link.port, _NoJack):
+    if isinstance(link.port, NoJack):
         crib.duel.problem = "This device has no link jack (hardware/BUILD.md)."
     app.net = crib.heard
     return crib

@@ -18,7 +18,7 @@ from rules.grid_games import KEYS, board, index
 
 GAME = "grid"  # the saved game's "game"
 _SAVE_VERSION = 1
-_STATE = ("v", "game", "grids", "turn", "matched", "lost", "done", "recorded", "hs")
+_STATE = ("v", "game", "grids", "turn", "matched", "lost", "done", "recorded", "hs", "people", "link")
 _MAX_LOST = 999999  # hundredths of points given up against the advisor, far above any game's
 
 
@@ -239,7 +239,24 @@ def resumed(app, data):
     play.done = done
     play.hs = hs
     play.recorded = recorded
+    link = data.get("link")  # raced on the cable (issue 28): [the other device's id, its grid's save]
+    if link is not None or data.get("people") is not None:
+        if n != 1 or not _raced(link, data.get("people")):
+            raise ValueError("saved grid game: bad link")
     return play
+
+
+def _raced(link, people):
+    """True for a raced game's [id, hex] and [this device's name, the other's]."""
+    if type(link) is not list or len(link) != 2 or type(link[0]) is not str or type(link[1]) is not str \
+            or len(link[0]) > 32 or len(link[1]) > 2 * (13 + 25):
+        return False
+    if type(people) is not list or len(people) != 2:
+        return False
+    for p in people:
+        if type(p) is not str or not 1 <= len(p) <= 3:
+            return False
+    return True
 
 
 def _counts(v, n, games, name):

@@ -1,12 +1,14 @@
-# Choosing a grid solitaire: one to four players, and the five games (Poker Patience
-# by each table, with Foster's rule or not, and Cribbage Squares).
+# Choosing a grid solitaire: one to four players (or one and the other device on the
+# link cable: the same deal raced, issue 28), and the five games (Poker Patience by
+# each table, with Foster's rule or not, and Cribbage Squares).
 from rules.grid_games import GAMES, NAMES
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from ui import gfx
 
 
 class GridMenu:
-    """How many players, then which grid solitaire (with which table and placement rule)."""
+    """How many players, then which grid solitaire (with which table and placement rule).
+    Players 5 is the cable: this device's player against the other device's."""
 
     def __init__(self, app):
         self.app = app
@@ -18,7 +20,12 @@ class GridMenu:
         if k == UP or k == DOWN:
             self.cur = (self.cur + (1 if k == DOWN else -1)) % (1 + len(GAMES))
         elif self.cur == 0 and k in (LEFT, RIGHT, A):
-            self.players = 1 + (self.players - 1 + (-1 if k == LEFT else 1)) % 4
+            self.players = 1 + (self.players - 1 + (-1 if k == LEFT else 1)) % 5
+        elif k == A and self.players == 5:
+            from ui.race.grid import race
+
+            race(self.app, self.cur - 1)
+            return
         elif k == A:
             from ui.grid.game import start
 
@@ -31,5 +38,6 @@ class GridMenu:
 
     def draw(self, fb):
         gfx.bar(fb, "Grid solitaires")
-        rows = ["Players: %d" % self.players + ("" if self.players == 1 else ", in turn")]
+        n = self.players
+        rows = ["Players: you + cable" if n == 5 else "Players: %d" % n + ("" if n == 1 else ", in turn")]
         self.top = gfx.listing(fb, rows + list(NAMES), self.cur, self.top)

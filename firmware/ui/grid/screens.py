@@ -164,6 +164,8 @@ class GridTable:
             gfx.text(fb, "h" + ("-" if hint[2] is None else "%.0f" % hint[2]), _PANEL_X, 53)
         else:
             gfx.text(fb, "B hint", _PANEL_X, 53)
+            if getattr(play, "racing", False):
+                gfx.right(fb, play.other(), 127, 42)  # raced on the cable: "BOB 23"
 
 
 def _cell(fb, card, x, y, cursor, legal, hinted):
