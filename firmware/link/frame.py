@@ -64,6 +64,14 @@ def encode(kind, seq, payload, out=None):
     return out, _HEAD + n + 2
 
 
+def _kind(version):
+    """The game a version is for: its leading lowercase letters (b"crib" of b"crib3.2.1")."""
+    n = 0
+    while n < len(version) and 97 <= version[n] <= 122:
+        n += 1
+    return version[:n]
+
+
 class Link:
     """One end of the link. Call poll(now_ms) often; send() queues a message; recv()
     gives the next message from the other side (bytes) or None."""
@@ -216,7 +224,13 @@ class Link:
         v = len(self.version)
         if len(payload) < 1 + 2 * _NONCE + v or payload[0] != PROTO \
                 or payload[1 + 2 * _NONCE:1 + 2 * _NONCE + v] != self.version:
-            self.problem = "the other device runs another firmware: flash both with the same Pocket Crib"
+            k = _kind(self.version)
+            if k and payload[0] == PROTO and payload[1 + 2 * _NONCE:1 + 2 * _NONCE + len(k)] != k \
+                    and _kind(payload[1 + 2 * _NONCE:]):
+                # Both sides speak this framing but chose different games (a race, the cable's cribbage).
+                self.problem = "the other device chose another game: choose the same on both"
+            else:
+                self.problem = "the other device runs another firmware: flash both with the same Pocket Crib"
             self.linked = False
             if not flags & _REPLY:
                 self._hello(_REPLY)  # so that it can say so too

@@ -125,6 +125,27 @@ def test_another_version_is_one_line_on_both_sides():
     assert y.recv() is None
 
 
+def test_another_game_chosen_is_said_so_not_another_firmware():
+    # One device chose a race, the other the cable's cribbage: the same framing, other games.
+    a, b = pipe()
+    x = Link(a, b"\x01\x02\x03\x04", b"race1.0", b"ANN")
+    y = Link(b, b"\x05\x06\x07\x08", b"crib3.2.1", b"BOB")
+    for t in range(0, 2000, 10):
+        x.poll(t)
+        y.poll(t)
+    for k in (x, y):
+        assert not k.linked
+        assert k.problem and "another game" in k.problem and "firmware" not in k.problem
+    # The same game at another version is another firmware.
+    a, b = pipe()
+    x = Link(a, b"\x01\x02\x03\x04", b"race1.0", b"ANN")
+    y = Link(b, b"\x05\x06\x07\x08", b"race1.1", b"BOB")
+    for t in range(0, 2000, 10):
+        x.poll(t)
+        y.poll(t)
+    assert "firmware" in x.problem and "firmware" in y.problem
+
+
 def test_a_reset_side_is_heard_as_a_new_session():
     x, y, wire = pair()
     run((x, y), 0, lambda: x.linked and y.linked)

@@ -210,3 +210,30 @@ def test_an_impossible_move_is_refused_with_a_message(tmp_path, monkeypatch):
     n = len(x.mine.moves)
     sims[0].press("A")  # each goes on with its own game
     assert len(x.mine.moves) == n + 1
+
+
+def test_counting_yourself_with_muggins_on_gives_nothing_to_the_other_device(tmp_path):
+    # Muggins is between players at one device; in a race each counts his own game.
+    sims = linked_sims(tmp_path)
+    for sim in sims:
+        sim.saves.set("count_self", True)
+        sim.saves.set("muggins", True)
+        sim.run_script(SOLO_KEYS)
+    short = 0
+    for step in range(5000):
+        if over(sims):
+            break
+        for i, sim in enumerate(sims):
+            s = sim.app.screen
+            if screen(sim) == "Count" and s.asking:
+                short += s.items[s.page][3] > 0
+                sim.press("A")  # nothing claimed: every point missed
+                said_line = s.lines[-1]  # the verdict, shown after the calls
+                assert "you said" in said_line and ", to " not in said_line, said_line
+            else:
+                act(sim, step % (1, 3)[i] != 0, i == 1)
+    else:
+        raise AssertionError("no end")
+    assert short > 5
+    x, y = (s.app.play for s in sims)
+    assert x.theirs.save() == y.mine.save() and y.theirs.save() == x.mine.save()

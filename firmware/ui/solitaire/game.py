@@ -136,11 +136,15 @@ class Play:
         del c[page:]
         c.append(claim)
         missed = points - claim
-        if missed > 0 and self.multi and self.app.saves.get("muggins"):
+        if missed > 0 and self.muggins():
             m = self.match
             m.adjust(player, -missed)
             m.adjust((player + 1) % m.players, missed)
         self.save()
+
+    def muggins(self):
+        """True if a player's missed points go to the next (muggins on, several players here)."""
+        return self.multi and self.app.saves.get("muggins")
 
     def pause_line(self):
         """What the pause screen says of the game: the deal code of the pack in play."""

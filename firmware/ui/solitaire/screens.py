@@ -250,7 +250,7 @@ class Count:
         """The line after the calls: what the player said against the count."""
         s = counting.said(claim, points)
         play = self.play
-        if claim < points and play.multi and self.app.saves.get("muggins"):
+        if claim < points and play.muggins():
             s += ", to " + play.name((self.player + 1) % play.match.players, True)
         self.lines.append(s)
 
