@@ -355,3 +355,27 @@ def test_a_game_left_while_the_other_device_is_gone_lets_the_device_sleep(tmp_pa
     assert me.app.net is not None  # the last moves still offered on the cable
     with pytest.raises(Asleep):
         running(me)
+
+
+def test_a_saved_game_on_the_cable_opens_the_cable_only_once_resumed_and_whole(tmp_path):
+    """Booted with a game on the cable saved: the title and its question leave the cable
+    closed; a save that fails a check after its link (here the coach's review) is set aside
+    with a note and leaves no cable open nor served; a good one opens it on resuming."""
+    sims = in_game(tmp_path)
+    good = sims[1].saves.load_current()
+    assert good["link"][1] == "d0000000"
+    port = sims[1].board.link
+    for review, resumes in (([None, 0, 0, 0, None, "extra"], False), (None, True)):
+        sims[1].saves.save_current(dict(good, review=review))
+        sim = Sim(tmp_path / "dev1", seed=77, link=port, device_id="d0000001")
+        assert screen(sim) == "Title" and sim.app.screen.saved
+        sim.press("A")  # "Resume the game?"
+        assert screen(sim) == "Confirm" and sim.board.links_opened == 0 and sim.app.net is None
+        sim.press("A")
+        if resumes:
+            assert sim.app.play is not None and sim.app.play.linked
+            assert sim.board.links_opened == 1 and sim.app.net is not None
+        else:
+            assert screen(sim) == "Notice" and "cannot be resumed" in " ".join(sim.app.screen.lines)
+            assert sim.app.play is None
+            assert sim.board.links_opened == 0 and sim.app.net is None
