@@ -98,6 +98,7 @@ class Screen:
         self.idle_us = None  # ...and how much of it its core spent waiting (WFI/WFE)
         self.watch = None  # watch(panel, us), if set, after each transfer: what it showed when
         self.presses = {}  # an emulated Pico's word on press n: {n: (first read us, taken us, idle us then)}
+        self.link = []  # an emulated Pico's link jack: ("tx" or "rx", emulated us, bytes) a burst
 
     def read(self):
         """Take every transfer waiting; True if any came."""
@@ -112,6 +113,13 @@ class Screen:
             self.rest += chunk
         *lines, self.rest = self.rest.split(b"\n")
         for line in lines:
+            if line.startswith(b"link "):
+                try:
+                    kind, us, n = line.split()[1:]
+                    self.link.append((kind.decode(), int(us), int(n)))
+                except ValueError:
+                    pass
+                continue
             if line.startswith(b"pin "):
                 try:
                     n, *when = map(int, line.split()[1:])
