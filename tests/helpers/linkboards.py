@@ -36,21 +36,37 @@ def title_frame(tmp_path):
     return Sim(tmp_path / "title").frame()
 
 
-def press_all(boards, keys):
-    """Every key on every board, each once the board has taken the last (view.Presser), the
-    displays read meanwhile."""
-    pressers = [view.Presser(b.press, b.seen, view.button_pins()) for b, _ in boards]
-    for p in pressers:
-        for k in keys:
+def press_all(boards, keys, pressers=None):
+    """Every key on every board, as a player looks before the next key: each key once every
+    board's glass has changed after the last (every key of LINK_KEYS and the cut's A changes
+    it). A key pressed while the firmware is busy (loading a screen's module) and held into its
+    next sample would repeat. boards: (board, frame) pairs, frame() reading the display's
+    transfers and returning the frame shown; pressers: view.Presser a board, if kept."""
+    pressers = pressers or [view.Presser(b.press, b.seen, view.button_pins()) for b, _ in boards]
+    for k in keys:
+        before = [frame() for _, frame in boards]
+        for p in pressers:
             p.add(k)
 
-    def done():
-        for (_, glass), p in zip(boards, pressers, strict=True):
-            glass.screen.read()
-            p.step(time.monotonic())
-        return all(p.idle() for p in pressers)
+        def answered(before=before):
+            changed = True
+            for (_, frame), p, was in zip(boards, pressers, before, strict=True):
+                p.step(time.monotonic())
+                changed = frame() != was and changed
+            return changed and all(p.idle() for p in pressers)
 
-    until(done, "the boards to take %s" % " ".join(keys))
+        until(answered, "the boards to answer %s" % k)
+    return pressers
+
+
+def glass_frame(glass):
+    """A frame() for press_all: a virtual board's Glass (helpers.watch)."""
+
+    def frame():
+        glass.screen.read()
+        return glass.frame()
+
+    return frame
 
 
 def game_record(text):

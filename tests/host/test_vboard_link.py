@@ -6,7 +6,8 @@ each glass shows its own hand and never the other's (the simulator draws each bo
 its seat, the cards it draws recorded). Nothing sleeps: each step waits for what the boards
 show (helpers.watch), a deadline only as a last resort."""
 
-from helpers.linkboards import LINK_KEYS, NAMES, drawn_by_the_sim, game_record, press_all, seed_data, title_frame
+from helpers.linkboards import (LINK_KEYS, NAMES, drawn_by_the_sim, game_record, glass_frame, press_all, seed_data,
+                                title_frame)
 from helpers.watch import Glass, until
 
 from pocketcrib import places
@@ -52,7 +53,8 @@ def test_two_virtual_boards_on_a_socket_cable_link_and_deal_each_its_own_hand(ho
             boards.append((vb.start(), glass))
         for _, glass in boards:
             glass.wait_for(title, "the title")  # a key held before the game looks is no press
-        press_all(boards, LINK_KEYS)
+        keyed = [(vb, glass_frame(glass)) for vb, glass in boards]
+        press_all(keyed, LINK_KEYS)
         flashes = [vb.flash for vb, _ in boards]
         # Linked, the pack agreed: each has saved the game, from its own seat, the same deal.
         recs = until(lambda: all(saved(f) for f in flashes) and [saved(f) for f in flashes], "the game on both")
@@ -70,7 +72,7 @@ def test_two_virtual_boards_on_a_socket_cable_link_and_deal_each_its_own_hand(ho
             cuts.append(frame)
         assert cuts[0] == cuts[1]
         # A on both: the first deal.
-        press_all(boards, ["A"])
+        press_all(keyed, ["A"])
         recs = until(lambda: all(saved(f, True) for f in flashes) and [saved(f, True) for f in flashes],
                      "the deal on both")
         deals = []
