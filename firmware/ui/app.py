@@ -272,7 +272,9 @@ class App:
         sleeper = getattr(board, "sleep_until_key", None)
         while True:
             self.step()
-            if self.power == _OFF and sleeper is not None and self.net is None:  # (the cable waits for no key)
+            # A game on the cable serves it (net) with the display off, and itself sleeps until
+            # a key once the other device has been quiet for the idle time before sleep.
+            if self.power == _OFF and sleeper is not None and self.net is None:
                 sleeper()
                 self.wake()
             else:

@@ -223,9 +223,10 @@ def cmd_vboard(args):
         from pocketcrib.twins.vboard import view
 
         return view.play(args.flash, args.port, use_braille=args.braille, window=args.window, scale=args.scale,
-                         pico=pico)
+                         pico=pico, link=args.link)
     return vboard.serve(args.flash, args.port, uid=args.uid, display=not args.no_display, pins=args.pins,
-                        heap=args.heap, ready=ready, micropython=args.micropython, screen=args.screen, pico=pico)
+                        heap=args.heap, ready=ready, micropython=args.micropython, screen=args.screen, pico=pico,
+                        link=args.link)
 
 
 def cmd_web(args):
@@ -439,6 +440,9 @@ def build_parser():
     c.add_argument("--rp2040js", type=Path, metavar="DIR",
                    help="with --pico: the folder rp2040js 1.4.1 was installed into (`npm install --prefix DIR "
                    "rp2040js@1.4.1`; default: $POCKETCRIB_RP2040JS, the checkout's, or the user data folder's)")
+    c.add_argument("--link", type=Path, metavar="SOCKET",
+                   help="a link cable (UART0 on GP0/GP1) to another board started with the same socket path: "
+                   "two of them play cribbage on the cable (the first listens there, the second connects)")
     c.add_argument("--micropython", metavar="VERSION:MPY",
                    help="report an older MicroPython, e.g. 1.18.0:5 (to try `flash` against a board that needs "
                    "updating); the VM itself stays 1.27")

@@ -530,3 +530,134 @@ def test_played_in_a_terminal_with_vboard_pico_play_and_pulled(home, cli, tmp_pa
     finally:
         if not quit_sent:
             term.abandon()
+
+
+# Issue 28: two emulated Picos on the link cable (`pocketcrib vboard --pico ... --link SOCKET`), the
+# stock firmware's machine.UART(0) on GP0/GP1 carried by their launchers through a Unix socket.
+# Kept short: into a game on the cable, the cut and the first deal on both, one move across.
+LINK_UIDS = ("e6614c311b7e0a01", "e6614c311b7e0b02")
+
+
+def image_data(image, into):
+    """The /data folder of an emulated Pico's flash image (its LittleFS read from a copy, as after
+    a power cut at that moment), written into `into`; its game.pcr's text ('' if none)."""
+    from littlefs import LittleFS
+
+    from pocketcrib.board import uf2
+
+    raw = image.read_bytes()
+    start, size = 0xA0000, 352 * uf2.FS_BLOCK  # the RPI_PICO filesystem: 1408 KB at 0x100A0000
+    fs = LittleFS(block_size=uf2.FS_BLOCK, block_count=352, read_size=uf2.FS_READ, prog_size=uf2.FS_PROG,
+                  cache_size=4 * uf2.FS_PROG, lookahead_size=uf2.FS_LOOKAHEAD, mount=False)
+    fs.context.buffer[:] = raw[start:start + size]
+    fs.mount()
+    shutil.rmtree(into, ignore_errors=True)
+    into.mkdir(parents=True)
+    for name in fs.listdir("/data"):
+        with fs.open("/data/" + name, "rb") as f:
+            (into / name).write_bytes(f.read())
+    game = into / "game.pcr"
+    return game.read_text() if game.exists() else ""
+
+
+def test_two_emulated_picos_on_a_socket_cable_link_and_deal(home, tmp_path, flashed, monkeypatch):
+    from helpers.linkboards import LINK_KEYS, drawn_by_the_sim, game_record, press_all
+
+    title = Sim(tmp_path / "sim").frame()
+    sock = tmp_path / "cable.sock"
+    boards = []
+    try:
+        for i in (0, 1):
+            frames = Frames(tmp_path / ("screen%d" % i))
+            board = linked_pico(tmp_path, i, flashed[0], tmp_path / ("screen%d" % i), sock)
+            boards.append((board, frames))
+        for board, frames in boards:
+            until(drawn(frames, None, lambda f=frames: title in f.first), "the title")
+        keyed = [(board, frames.read) for board, frames in boards]
+        pressers = [view.Presser(b.press, b.seen, view.button_pins()) for b, _ in boards]
+
+        def step():
+            for (_, frames), p in zip(boards, pressers, strict=True):
+                frames.read()
+                p.step(time.monotonic())
+
+        def saved(i, started):
+            """The board's game on the cable as its flash holds it now (started as asked), or None."""
+            try:
+                rec = game_record(image_data(boards[i][0].flash, tmp_path / ("data%d" % i)))
+            except Exception:  # noqa: BLE001  (a LittleFS caught mid-write: read again)
+                return None
+            return rec if rec and "link" in rec and rec.get("started") is started else None
+
+        def both(started):
+            def look():
+                step()
+                recs = [saved(i, started) for i in (0, 1)]
+                return recs if all(recs) else None
+
+            return look
+
+        press_all(keyed, LINK_KEYS[:-1], pressers)
+        t0 = time.monotonic()
+        press_all(keyed, LINK_KEYS[-1:], pressers)  # Start
+        recs = until(both(False), "a game on the cable on both", every=0.3)
+        assert recs[0]["save"] == recs[1]["save"] and {recs[0]["link"][0], recs[1]["link"][0]} == {0, 1}
+        cuts = []
+        for i, (board, frames) in enumerate(boards):
+            frame, _, name, _ = drawn_by_the_sim(tmp_path, "cut%d" % i, tmp_path / ("data%d" % i), LINK_UIDS[i],
+                                                 recs[i], monkeypatch)
+            assert name == "CribCut"
+            until(drawn(frames, None, lambda f=frames, want=frame: want in f.first), "the cut on Pico %d" % i)
+            cuts.append(frame)  # (the same cut; each names its own player P1 and the other P2)
+        linked = time.monotonic() - t0
+        starts = [frames.screen.presses[len(LINK_KEYS) * 2 - 1][0] for _, frames in boards]
+        at_cut = [frames.first[cuts[i]] for i, (_, frames) in enumerate(boards)]
+        press_all(keyed, ["A"], pressers)
+        recs = until(both(True), "the first deal on both", every=0.3)
+        deals = []
+        for i, (board, frames) in enumerate(boards):
+            frame, cards, name, g = drawn_by_the_sim(tmp_path, "deal%d" % i, tmp_path / ("data%d" % i), LINK_UIDS[i],
+                                                     recs[i], monkeypatch)
+            seat = recs[i]["link"][0]
+            until(drawn(frames, None, lambda f=frames, want=frame: want in f.first), "the deal on Pico %d" % i)
+            assert set(g.hands[seat]) <= set(cards) and not set(g.hands[1 - seat]) & set(cards)
+            deals.append(name)
+        dealt = time.monotonic() - t0
+        assert sorted(deals) == ["CribLay", "CribWait"]
+        # The lay-away of the one whose turn it is, across the cable: A, RIGHT, A marks two; A lays them away.
+        me = deals.index("CribLay")
+        other = 1 - me
+        sender, receiver = boards[me][1], boards[other][1]
+        waiting = set(receiver.first)
+        press_all([(boards[me][0], sender.read)], ["A", "RIGHT", "A", "A"], [pressers[me]])
+        key = sender.screen.presses[pressers[me].n - 1][0]  # the last A first read (its press; then its release)
+        until(lambda: step() or any(us > at_cut[other] and n >= 10 for kind, us, n in receiver.screen.link
+                                    if kind == "rx"), "the move across")
+        rx = min(us for kind, us, n in receiver.screen.link if kind == "rx" and n >= 10 and us > at_cut[other])
+        shown = until(lambda: step() or sorted(us for f, us in receiver.first.items() if f not in waiting and us > rx),
+                      "the move on the other glass")[0]
+        tx = min(us for kind, us, n in sender.screen.link if kind == "tx" and us >= key)
+        wire = 11 * 10 / 115200 * 1e6  # the lay-away's frame, 11 bytes at 10 bits
+        print(f"two emulated Picos: Start pressed to the cut on both {linked:.0f} s wall "
+              f"({(at_cut[0] - starts[0]) / 1e6:.2f} / {(at_cut[1] - starts[1]) / 1e6:.2f} s emulated), "
+              f"to the first deal {dealt:.0f} s wall")
+        print(f"a lay-away across: its key first read (then debounced: 20 ms) to its frame out {(tx - key) / 1000:.1f} ms, "
+              f"on the wire "
+              f"{wire / 1000:.2f} ms, its first byte in to the other glass {(shown - rx) / 1000:.1f} ms "
+              f"(emulated): {(tx - key + wire + shown - rx) / 1000:.1f} ms in all")
+    finally:
+        for board, frames in boards:
+            board.stop()
+            frames.close()
+    for i in (0, 1):
+        clean_log(tmp_path / ("link%d" % i))
+
+
+def linked_pico(tmp_path, i, image, screen, sock):
+    """Emulated Pico i, a copy of the flashed image, its link jack at sock."""
+    from pocketcrib.twins.pico.board import EmulatedPico
+
+    folder = tmp_path / ("link%d" % i)
+    folder.mkdir(exist_ok=True)
+    shutil.copyfile(image, folder / "pico.img")
+    return EmulatedPico(folder / "pico.img", log=folder / "pico.log", uid=LINK_UIDS[i], screen=screen, link=sock).start()

@@ -7,6 +7,7 @@ Every frame each device draws is checked for hidden cards (as tests/sim/test_peo
 does): the cards drawn (ui.gfx.card and ui.gfx.mini, recorded with their values) must
 hold none of the other seat's cards still in its hand, nor the other's discards in the
 crib, until the show, where every hand is on the table."""
+import pytest
 from helpers.drive import record_cards, MENU_ROW, crib_key, linked_sims, to_menu_row
 
 from ui import gfx
@@ -226,3 +227,143 @@ def test_another_firmware_on_the_other_device_one_line_on_both_screens(tmp_path,
         assert sim.app.screen.link.problem == ("the other device runs another firmware: "
                                                "flash both with the same Pocket Crib")
         assert "the other device runs" in said[i] and "Pocket Crib" in said[i]  # wrapped to the glass
+
+
+# The power policy on the cable: a device in a game on the cable serves the cable with its
+# display off, but once the other device has not been heard for the idle time before sleep
+# (the cable pulled, the other device switched off) it sleeps until a key as it would without
+# a cable, and after the key the link goes on. Driven through App.run() on the simulator's
+# clock: the board's naps advance it, and its sleep until a key is recorded.
+
+LIMIT_MS = 30 * 60 * 1000  # run() stopped here: a device that never sleeps fails, it does not hang
+
+
+class Asleep(Exception):
+    pass
+
+
+class TooLong(Exception):
+    pass
+
+
+def running(sim, other=None):
+    """Run sim's App.run() until it sleeps until a key (Asleep: the clock then) or LIMIT_MS
+    passes (TooLong). other (a sim) is stepped along on the same time, as a device beside it."""
+    board = sim.board
+    clock = board.clock
+    start = clock.t
+    naps = board.sleep_ms
+
+    clock = board.clock
+    start = clock.t
+    naps = board.sleep_ms
+
+    def sleep_ms(ms):
+        naps(ms)
+        if other is not None:
+            other.board.clock.advance(ms)
+            other.app.step()
+        if clock.t - start > LIMIT_MS:
+            raise TooLong(clock.t)
+
+    def sleep_until_key(max_ms=0, step_ms=50):
+        raise Asleep(clock.t)
+
+    board.sleep_ms = sleep_ms
+    board.sleep_until_key = sleep_until_key
+    try:
+        sim.app.run()
+    finally:
+        del board.sleep_ms, board.sleep_until_key
+
+
+def in_game(tmp_path):
+    sims = linked_sims(tmp_path, seeds=(41, 43))
+    for sim in sims:
+        sim.run_script(LINK_KEYS)
+    both(sims, until=lambda s: all(x.app.play is not None and screen(x) != "CribCut" for x in s), limit=2000)
+    for sim in sims:
+        assert sim.app.net is not None and sim.app.play.duel.link.linked
+    return sims
+
+
+def test_a_device_whose_partner_is_gone_sleeps_after_its_idle_time_and_goes_on_after_a_key(tmp_path):
+    sims = in_game(tmp_path)
+    me, other = sims
+    off = me.saves.get("sleep") * 1000
+    assert off > 0
+    # The other device switched off: nothing more comes over the cable.
+    gone_at = me.board.clock.t
+    with pytest.raises(Asleep) as slept:
+        running(me)
+    at = slept.value.args[0]
+    link = me.app.play.duel.link
+    heard = link.heard
+    assert me.app.asleep and not me.panel.on
+    # Asleep once both the keys and the other device have been quiet for the idle time.
+    assert at - heard >= off and at - gone_at < off + 2000, (at, heard, gone_at, off)
+    # A key wakes it; the other device comes back and both go on from the same move.
+    me.board.clock.advance(60 * 60 * 1000)  # asleep for an hour
+    me.app.wake()
+    assert me.panel.on and not me.app.asleep
+    moves = len(me.app.play.g.moves)
+    both(sims, limit=4000, until=lambda s: len(s[0].app.play.g.moves) > moves + 6)
+    assert me.app.play.g.moves == other.app.play.g.moves[:len(me.app.play.g.moves)] \
+        or other.app.play.g.moves == me.app.play.g.moves[:len(other.app.play.g.moves)]
+
+
+def test_a_device_whose_partner_is_heard_keeps_serving_the_cable_with_its_display_off(tmp_path):
+    sims = in_game(tmp_path)
+    me, other = sims
+    off = me.saves.get("sleep") * 1000
+    # The other player thinks for half an hour: its device is on and says so every second.
+    with pytest.raises(TooLong):
+        running(me, other=other)
+    assert me.app.asleep and not me.panel.on  # the display went off after the idle time...
+    assert me.app.play.duel.link.quiet(me.board.clock.t) < off  # ... but the cable was served all along
+
+
+def test_a_game_left_while_the_other_device_is_gone_lets_the_device_sleep(tmp_path):
+    """The game left for the menu with moves the other device never took: the app keeps
+    offering them, and sleeps all the same once the other has been quiet that long."""
+    sims = in_game(tmp_path)
+    me = sims[0]
+    me.board.link.gone = True  # the cable pulled
+    moves = len(me.app.play.g.moves)
+    for _ in range(200):  # a move of this device's, which the other never takes
+        if len(me.app.play.g.moves) > moves and me.app.play.duel.link.pending():
+            break
+        if waiting(me):
+            me.board.clock.advance(20)
+            me.app.step()
+        else:
+            me.press(crib_key(me.app.screen))
+    me.press("B_LONG", "DOWN", "A")  # the pause; quit to the menu
+    assert me.app.play is None and screen(me) == "Menu"
+    assert me.app.net is not None  # the last moves still offered on the cable
+    with pytest.raises(Asleep):
+        running(me)
+
+
+def test_a_saved_game_on_the_cable_opens_the_cable_only_once_resumed_and_whole(tmp_path):
+    """Booted with a game on the cable saved: the title and its question leave the cable
+    closed; a save that fails a check after its link (here the coach's review) is set aside
+    with a note and leaves no cable open nor served; a good one opens it on resuming."""
+    sims = in_game(tmp_path)
+    good = sims[1].saves.load_current()
+    assert good["link"][1] == "d0000000"
+    port = sims[1].board.link
+    for review, resumes in (([None, 0, 0, 0, None, "extra"], False), (None, True)):
+        sims[1].saves.save_current(dict(good, review=review))
+        sim = Sim(tmp_path / "dev1", seed=77, link=port, device_id="d0000001")
+        assert screen(sim) == "Title" and sim.app.screen.saved
+        sim.press("A")  # "Resume the game?"
+        assert screen(sim) == "Confirm" and sim.board.links_opened == 0 and sim.app.net is None
+        sim.press("A")
+        if resumes:
+            assert sim.app.play is not None and sim.app.play.linked
+            assert sim.board.links_opened == 1 and sim.app.net is not None
+        else:
+            assert screen(sim) == "Notice" and "cannot be resumed" in " ".join(sim.app.screen.lines)
+            assert sim.app.play is None
+            assert sim.board.links_opened == 0 and sim.app.net is None

@@ -71,7 +71,24 @@ class LinkedCrib(Crib):
         return w
 
     def heard(self, now):
-        """Every step of the app: the cable served, the other's moves taken in."""
+        """Every step of the app (app.net): the cable served, even with the display off.
+        A device whose partner has gone (the cable pulled, the other device off) must not
+        drain its battery: once the other has not been heard for the idle time before
+        sleep, and the display is off, it sleeps until a key as it would without a cable;
+        after the key the link goes on (the frames repeat what was lost meanwhile)."""
+        self.serve(now)
+        app = self.app
+        link = self.duel.link
+        if link.heard is None:
+            link.heard = now  # never heard: quiet from the first step on
+        if app.asleep and link.quiet(now) >= app.saves.get("sleep") * 1000:
+            sleeper = getattr(app.board, "sleep_until_key", None)
+            if sleeper is not None:
+                sleeper()
+                app.wake()
+
+    def serve(self, now):
+        """The cable served, the other's moves taken in."""
         app = self.app
         duel = self.duel
         if app.play is not self:

@@ -46,11 +46,16 @@ def resumed(app, data):
 
         if not crib_levels(levels, people, g.players, level):
             raise ValueError("saved cribbage game: bad %s" % "levels")
+    review = data.get("review")
+    if review is not None:
+        review = _review(review, g)
     link = data.get("link")  # a game over the cable (issue 28): [this device's seat, the other's id]
     if link is not None:
         if type(link) is not list or len(link) != 2 or link[0] not in (0, 1) or type(link[1]) is not str \
                 or people is None or g.players != 2 or None in people:
             raise ValueError("saved cribbage game: bad link")
+        # Last, once every field has passed: the cable is opened and served from here on
+        # (app.net), which a save set aside must not leave behind.
         from ui.cribbage.cable import relinked
 
         crib = relinked(app, g, link[0], people, link[1])
@@ -60,9 +65,8 @@ def resumed(app, data):
     crib.started = data.get("started") is True
     crib.done = done
     crib.recorded = recorded
-    review = data.get("review")
     if review is not None:
-        crib.review = _review(review, g)
+        crib.review = review
     return crib
 
 

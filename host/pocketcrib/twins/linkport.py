@@ -117,3 +117,119 @@ def unix_port(path):
     server.bind(path)
     server.listen(1)
     return ListeningPort(server, path)
+
+
+class Jack:
+    """The link jack of a virtual board or an emulated Pico (`pocketcrib vboard --link PATH`): the
+    board process holds one end of a socket pair (`inside`, its UART0 on GP0/GP1) and a thread
+    here carries the bytes between the other end and the Unix socket at PATH, which another
+    board's jack shares: the first to start listens there, the second connects, as `sim --link`.
+    The other board gone (switched off, its launcher stopped) is the cable pulled: bytes go
+    nowhere until a board is at the other end again (the listening jack takes the next one that
+    connects; a connecting jack whose listener has gone listens itself)."""
+
+    def __init__(self, path):
+        import threading
+
+        self.path = str(path)
+        self.inside, self.outside = socket.socketpair()
+        self.inside.setblocking(False)  # the board reads it as a UART: never waiting
+        self.outside.setblocking(False)
+        self.server = None
+        self.peer = None
+        self.closed = False
+        self._plug()
+        self.thread = threading.Thread(target=self._carry, name="link jack", daemon=True)
+        self.thread.start()
+
+    def fd(self):
+        """The board's end, for its process (pass_fds)."""
+        return self.inside.fileno()
+
+    def _plug(self):
+        """The peer socket if a board is at the other end now, else None (listening for it)."""
+        if self.peer is not None:
+            return self.peer
+        if self.server is None:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.connect(self.path)
+                sock.setblocking(False)
+                self.peer = sock
+                return sock
+            except (FileNotFoundError, ConnectionRefusedError):
+                sock.close()
+            try:
+                os.unlink(self.path)  # a socket left by a board gone
+            except FileNotFoundError:
+                pass
+            self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            self.server.bind(self.path)
+            self.server.listen(1)
+            self.server.setblocking(False)
+        try:
+            conn, _ = self.server.accept()
+        except (BlockingIOError, InterruptedError):
+            return None
+        conn.setblocking(False)
+        self.peer = conn
+        return conn
+
+    def _unplugged(self):
+        if self.peer is not None:
+            self.peer.close()
+            self.peer = None
+
+    def _carry(self):
+        import select
+
+        while not self.closed:
+            try:
+                peer = self._plug()
+                waits = [self.outside, peer if peer is not None else self.server]
+                ready, _, _ = select.select(waits, [], [], 0.2)
+            except (OSError, ValueError):
+                if self.closed:
+                    return
+                raise
+            for sock in ready:
+                if sock is self.server:
+                    continue  # accepted at the next _plug()
+                try:
+                    data = sock.recv(4096)
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:
+                    data = b""
+                if sock is self.outside:
+                    if not data:
+                        return  # the jack closed
+                    if peer is not None and not _send(peer, data):
+                        self._unplugged()
+                elif not data:
+                    self._unplugged()  # the other board went: the cable pulled
+                else:
+                    _send(self.outside, data)
+
+    def close(self):
+        self.closed = True
+        for sock in (self.inside, self.outside, self.peer, self.server):
+            if sock is not None:
+                sock.close()
+        if self.server is not None:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+
+
+def _send(sock, data):
+    """Bytes onto the cable, as much as goes (a full socket loses the rest, as a UART's full
+    buffer would: the link repeats them); False if the other end has gone."""
+    try:
+        sock.send(data)
+    except (BlockingIOError, InterruptedError):
+        pass
+    except OSError:
+        return False
+    return True

@@ -2,7 +2,7 @@
 //
 //   node pico.mjs --rp2040js .../rp2040js/dist/esm/index.js --uf2 FILE.uf2 --bootrom B1.bin
 //                 --flash IMAGE [--status FD] [--pins FILE] [--screen FIFO] [--uid HEX]
-//                 [--realtime 0]
+//                 [--realtime 0] [--link FD]
 //
 // fd 0 and 1 are the master side of a pseudo-terminal (non-blocking): the board's USB CDC
 // serial port, which the host (mpremote) opens by its slave side, as with board.mjs (the VM
@@ -24,12 +24,18 @@
 // - buttons GP10-15: high when released (the pull-ups), forced by --pins as on board.mjs,
 //   where "span" is emulated ms of the firmware reading GPIO_IN; GP24 (VBUS) high;
 // - resets: the watchdog (machine.reset()) restarts the chip over the same flash; the boot
-//   ROM's reset_usb_boot (machine.bootloader()) exits with EXIT_BOOTSEL for the launcher.
+//   ROM's reset_usb_boot (machine.bootloader()) exits with EXIT_BOOTSEL for the launcher;
+// - the link jack (--link FD, a socket the launcher carries to another board: linkport.Jack):
+//   UART0 (the firmware's machine.UART on GP0/GP1), its TX FIFO sent to the socket and the
+//   socket's bytes into its RX FIFO, one per character time at the baud rate set in its
+//   registers (10 bits: 8N1), a byte that finds the RX FIFO full lost (an overrun);
+//   "link tx US N" and "link rx US N" on --screen: the emulated us a burst went out or began to
+//   come in, and its bytes.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const opts = { status: -1, pins: null, screen: null, uid: "e6614c311b7e5c2f", realtime: "1" };
+const opts = { status: -1, pins: null, screen: null, uid: "e6614c311b7e5c2f", realtime: "1", link: null };
 for (let i = 2; i < process.argv.length; i++) {
     const a = process.argv[i];
     if (a.startsWith("--") && i + 1 < process.argv.length) opts[a.slice(2)] = process.argv[++i];
@@ -264,6 +270,116 @@ function gpioRead() {
         pinsSince = now;
         pinsIdle = idleNs;
     } else if (now - pinsSince >= (pinLevels.span || 0)) tellPins();
+}
+
+// ---- the link jack on UART0 (--link FD) ---------------------------------------------
+// rp2040js's UART sends a byte the moment DR is written, says its TX FIFO is always empty and
+// raises the TX interrupt again at once whenever it is cleared: the stock firmware (which
+// enables the TX interrupt with its RX one) would spend all its time in the handler. So UART0
+// gets a PL011's TX side here: a 32-byte FIFO sent a character time a byte (FR: TXFF, TXFE,
+// BUSY as they are), its interrupt raised as the FIFO drains through the trigger level (4, the
+// level the firmware sets), and cleared by ICR only.
+
+const linkFd = opts.link ? Number(opts.link) : -1;
+const linkBuf = Buffer.alloc(4096);
+const FIFO = 32;
+const TX_LEVEL = 4;
+const UART_TXINTR = 1 << 5;
+const FR_BUSY = 1 << 3;
+const FR_RXFE = 1 << 4;
+const FR_TXFF = 1 << 5;
+const FR_RXFF = 1 << 6;
+const FR_TXFE = 1 << 7;
+let linkIn = []; // bytes come over the cable, not yet on the wire into the RX FIFO
+let linkOut = []; // bytes sent out of the TX FIFO, not yet handed to the socket
+let txFifo = [];
+let linkFeeding = false; // a byte is on the wire into the RX FIFO
+let linkSending = false; // a byte is on the wire out of the TX FIFO
+let rxAlarm = null;
+let txAlarm = null;
+let overruns = 0;
+
+function linkPump() {
+    // The socket's bytes in, the firmware's out; never waiting.
+    if (linkFd < 0) return;
+    if (linkOut.length) {
+        try {
+            fs.writeSync(linkFd, Buffer.from(linkOut));
+        } catch (e) {
+            // EAGAIN: the other end is not reading: lost on the cable, as noise would lose them
+        }
+        screenOut(`link tx ${Math.round(mcu.clock.nanos / 1000)} ${linkOut.length}`);
+        linkOut = [];
+    }
+    let n = 0;
+    try {
+        n = fs.readSync(linkFd, linkBuf, 0, linkBuf.length, null);
+    } catch (e) {
+        n = 0; // EAGAIN: nothing came
+    }
+    if (!n) return;
+    if (!linkIn.length && !linkFeeding) screenOut(`link rx ${Math.round(mcu.clock.nanos / 1000)} ${n}`);
+    for (let i = 0; i < n; i++) linkIn.push(linkBuf[i]);
+    if (!linkFeeding) linkNext();
+}
+
+function charNs() {
+    // One character on the wire: start, 8 data bits, stop, at the rate UART0's divider sets.
+    const uart = mcu.uart[0];
+    const baud = uart.baudDivider ? uart.baudRate : 115200;
+    return (10 * 1e9) / baud;
+}
+
+function linkNext() {
+    // The next byte takes a character time to arrive; then it is in the RX FIFO.
+    linkFeeding = linkIn.length > 0;
+    if (linkFeeding) rxAlarm.schedule(charNs());
+}
+
+function linkArrived() {
+    const uart = mcu.uart[0];
+    const b = linkIn.shift();
+    if (uart.enabled && uart.rxEnabled) {
+        if (uart.rxFIFO.full) overruns++;
+        else uart.feedByte(b);
+    }
+    linkNext();
+}
+
+function linkSent() {
+    // A byte has left the TX FIFO down the wire.
+    const uart = mcu.uart[0];
+    const before = txFifo.length;
+    linkOut.push(txFifo.shift());
+    if (before > TX_LEVEL && txFifo.length <= TX_LEVEL) uart.interruptStatus |= UART_TXINTR;
+    linkSending = txFifo.length > 0;
+    if (linkSending) txAlarm.schedule(charNs());
+    uart.checkInterrupts();
+}
+
+function attachLink() {
+    linkIn = [];
+    linkOut = [];
+    txFifo = [];
+    linkFeeding = false;
+    linkSending = false;
+    if (linkFd < 0) return;
+    const uart = mcu.uart[0];
+    rxAlarm = mcu.clock.createAlarm(linkArrived);
+    txAlarm = mcu.clock.createAlarm(linkSent);
+    uart.onByte = (b) => {
+        if (txFifo.length >= FIFO || !uart.enabled || !uart.txEnabled) return; // lost, as on a PL011
+        txFifo.push(b);
+        if (!linkSending) {
+            linkSending = true;
+            txAlarm.schedule(charNs());
+        }
+    };
+    Object.defineProperty(uart, "flags", {
+        get: () => (uart.rxFIFO.full ? FR_RXFF : 0) | (uart.rxFIFO.empty ? FR_RXFE : 0) |
+            (txFifo.length ? 0 : FR_TXFE) | (txFifo.length >= FIFO ? FR_TXFF : 0) | (linkSending ? FR_BUSY : 0),
+    });
+    uart.checkInterrupts = () => mcu.setInterrupt(uart.irq, !!(uart.interruptStatus & uart.interruptMask));
 }
 
 // ---- the chip ----------------------------------------------------------------------
@@ -513,6 +629,7 @@ function powerUp() {
     mcu.adc.channelValues[3] = Math.round(((5.0 / 3) * 4095) / 3.3); // VSYS/3 on USB power
     attachDisplay(mcu.i2c[0]);
     attachUsb();
+    attachLink();
     readWanted = null;
     said = "";
     lineSet = false;
@@ -540,6 +657,7 @@ function outside() {
     const now = Date.now();
     if (pump() || hostBytes.length) feedUsb();
     flushHost();
+    linkPump();
     if (readPins(now)) applyPins();
     if (atPrompt && !pinsTold) {
         // At a REPL's prompt no program runs, so nothing reads the pins: levels forced meanwhile
@@ -557,7 +675,8 @@ function outside() {
             const c = mcu.core;
             console.error(`pico: ${(mcu.clock.nanos / 1e6).toFixed(1)} ms pc ${c.PC.toString(16)} waiting ${c.waiting} ` +
                 `usb ${cdc.initialized} in ${hostBytes.length} want ${!!readWanted} ` +
-                `flash: ${erases} erases, ${programs} programs, ${(flashNs / 1e6).toFixed(1)} ms`);
+                `flash: ${erases} erases, ${programs} programs, ${(flashNs / 1e6).toFixed(1)} ms` +
+                (linkFd >= 0 ? `; link: ${linkIn.length} in, ${txFifo.length} out, ${overruns} overruns` : ""));
         }
         if (process.ppid !== PARENT) process.exit(0); // the launcher is gone: so is the cable
     }

@@ -114,21 +114,23 @@ class _Claim:
 
 
 def serve(flash=None, port=None, uid=None, display=True, pins=None, heap=None, ready=None, micropython=None,
-          screen=None, pico=None):
+          screen=None, pico=None, link=None):
     """Run a virtual board until killed; ready(port, flash) is called once it is up.
     Without flash, port or uid it takes the first free default ones (see choose()).
     screen: a FIFO a viewer reads the display's I2C transfers from (see view.py).
     pico: (UF2, boot ROM) to run that firmware on an emulated RP2040 (twins/pico) instead of
-    the VM; flash is then the board's flash image, a file."""
+    the VM; flash is then the board's flash image, a file.
+    link: a Unix socket path: the board's link jack (UART0 on GP0/GP1) cabled there to another
+    board started with the same path (twins.linkport.Jack)."""
     claim = _Claim()
     try:
         flash, port, uid = choose(flash, port, uid, pico is not None)
-        return _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, claim, pico)
+        return _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, claim, pico, link)
     finally:
         claim.release()
 
 
-def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, claim, pico):
+def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, claim, pico, link):
     flash = Path(flash).resolve()
     port = Path(port).absolute()
     (flash.parent if pico else flash).mkdir(parents=True, exist_ok=True)
@@ -150,10 +152,21 @@ def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, cl
     # an emulated RP2040, a Pico's heap), for doctor and devices to say which it is.
     info = {"port": str(port), "uid": uid, "flash": str(flash), "pid": os.getpid(), "kind": "pico" if pico else "vm"}
     child = None
+    jack = None
+    if link is not None:
+        from pocketcrib.twins.linkport import Jack
+
+        try:
+            jack = Jack(link)
+        except OSError as e:
+            raise PocketCribError(f"--link {link}: {e.strerror or e}",
+                                  "give a path in a folder you can write, the same for both boards") from None
 
     def tidy(*_):
         if child is not None and child.poll() is None:
             child.terminate()
+        if jack is not None:
+            jack.close()
         for p in (port, entry):
             _unlink(p)
         shutil.rmtree(drive, ignore_errors=True)
@@ -185,7 +198,11 @@ def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, cl
                 cmd += ["--pins", str(pins)]
             if screen:
                 cmd += ["--screen", str(screen)]
-            child = subprocess.Popen(cmd, stdin=master, stdout=master, pass_fds=(status_w,))
+            fds = (status_w,)
+            if jack is not None:
+                cmd += ["--link", str(jack.fd())]
+                fds += (jack.fd(),)
+            child = subprocess.Popen(cmd, stdin=master, stdout=master, pass_fds=fds)
             os.close(master)
             os.close(status_w)
             with os.fdopen(status_r) as status:
@@ -216,6 +233,8 @@ def _serve(flash, port, uid, display, pins, heap, ready, micropython, screen, cl
     finally:
         for p in (port, entry):
             _unlink(p)
+        if jack is not None:
+            jack.close()
 
 
 def _bootsel(drive, entry, info):
@@ -269,9 +288,10 @@ class VirtualBoard:
     """A virtual board in its own process group, for tests and benches."""
 
     def __init__(self, flash, port=None, uid=DEFAULT_UID, display=True, log=None, micropython=None, pins=None,
-                 screen=None, pico=None):
+                 screen=None, pico=None, link=None):
         """flash None: the board takes its own place (port, flash, uid) as `pocketcrib vboard` does.
-        pico: (UF2, boot ROM): an emulated Pico running that firmware (flash: its image file)."""
+        pico: (UF2, boot ROM): an emulated Pico running that firmware (flash: its image file).
+        link: a Unix socket path its link jack is cabled to (another board's, the same path)."""
         self.flash = Path(flash) if flash else None
         self.port = str(port or self.flash.parent / (self.flash.name + ".tty")) if flash else port
         self.uid = uid if flash else None
@@ -282,6 +302,7 @@ class VirtualBoard:
         self.micropython = micropython
         self.screen = screen
         self.pico = pico
+        self.link = link
         self.proc = None
 
     def start(self, timeout=300):
@@ -291,7 +312,7 @@ class VirtualBoard:
         _unlink(self._seen)  # an earlier board's word on its presses
         cmd = [sys.executable, "-m", "pocketcrib.twins.vboard", "--pins", str(self.pins)]
         for option, value in (("--flash", self.flash), ("--port", self.port), ("--uid", self.uid),
-                              ("--screen", self.screen)):
+                              ("--screen", self.screen), ("--link", self.link)):
             if value:
                 cmd += [option, str(value)]
         if not self.display:

@@ -2,7 +2,7 @@
 //
 //   node board.mjs --mjs .../micropython.mjs --flash DIR [--uid HEX] [--no-display]
 //                  [--pins FILE] [--heap BYTES] [--status FD] [--micropython VERSION:MPY]
-//                  [--screen FIFO]
+//                  [--screen FIFO] [--link FD]
 //
 // fd 0 and 1 are the master side of a pseudo-terminal (non-blocking); the host
 // (mpremote) opens the slave side as its serial port. The status fd, if given,
@@ -18,6 +18,8 @@
 // - flash: the VM's filesystem is loaded from DIR at each boot and every change
 //   (file closed, renamed, removed, folder made or removed) is written through
 //   to DIR at once, so what is on "flash" survives resets and a pulled cable.
+// - the link jack (--link FD, a socket the launcher carries to another board: linkport.Jack):
+//   machine.UART(0) on GP0/GP1 reads and writes it, never waiting, as the firmware opens it.
 // The VM runs Python synchronously, so input is only looked at when the
 // running code calls into the board (time.sleep*, machine.*): Ctrl-C stops any
 // program that sleeps or touches a pin, but not a pure compute loop.
@@ -292,6 +294,31 @@ function pinsUnread() {
     if (!pinsTold && typeof pinLevels.n === "number") tellPins();
 }
 
+// ---- the link jack (--link FD) ---------------------------------------------------
+// UART0's wires: bytes the firmware writes go to the socket at once (a full socket loses them,
+// as a cable's noise would: the link layer repeats); reads take what has come, never waiting.
+const linkFd = opts.link ? Number(opts.link) : -1;
+const linkBuf = Buffer.alloc(512); // the rp2 port's rxbuf as the firmware opens it
+
+function linkRead(n) {
+    if (linkFd < 0) return "";
+    try {
+        const got = fs.readSync(linkFd, linkBuf, 0, Math.min(n, linkBuf.length), null);
+        return linkBuf.toString("hex", 0, got);
+    } catch (e) {
+        return ""; // EAGAIN: nothing came
+    }
+}
+
+function linkWrite(hex) {
+    if (linkFd < 0) return;
+    try {
+        fs.writeSync(linkFd, Buffer.from(hex, "hex"));
+    } catch (e) {
+        // EAGAIN: the other end is not reading: lost on the cable
+    }
+}
+
 // The RP2040's RTC: unset (2021-01-01) at power-up, kept over soft resets,
 // running on from whatever the host sets (mpremote's `rtc --set` and friends).
 let rtc = null;
@@ -318,6 +345,9 @@ const boardApi = {
     pin: (gp) => pinLevel(gp),
     screen: () => screenFd >= 0,
     i2c: (addr, hex) => screenOut(addr.toString(16) + " " + hex),
+    link: () => linkFd >= 0,
+    link_read: (n) => linkRead(n),
+    link_write: (hex) => linkWrite(hex),
     reset: (kind) => {
         // "exit" (sys.exit() in main.py) must not undo a machine.reset() made just before.
         if (kind !== "exit" || !pendingReset) pendingReset = kind;

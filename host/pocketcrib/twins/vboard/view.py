@@ -98,6 +98,7 @@ class Screen:
         self.idle_us = None  # ...and how much of it its core spent waiting (WFI/WFE)
         self.watch = None  # watch(panel, us), if set, after each transfer: what it showed when
         self.presses = {}  # an emulated Pico's word on press n: {n: (first read us, taken us, idle us then)}
+        self.link = []  # an emulated Pico's link jack: ("tx" or "rx", emulated us, bytes) a burst
 
     def read(self):
         """Take every transfer waiting; True if any came."""
@@ -112,6 +113,13 @@ class Screen:
             self.rest += chunk
         *lines, self.rest = self.rest.split(b"\n")
         for line in lines:
+            if line.startswith(b"link "):
+                try:
+                    kind, us, n = line.split()[1:]
+                    self.link.append((kind.decode(), int(us), int(n)))
+                except ValueError:
+                    pass
+                continue
             if line.startswith(b"pin "):
                 try:
                     n, *when = map(int, line.split()[1:])
@@ -135,10 +143,11 @@ class Screen:
         os.close(self.fd)
 
 
-def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=print, pico=None):
+def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=print, pico=None, link=None):
     """Start a virtual board with the game this tool flashes on it and play it here (in this
     terminal, or window=True in a pygame window) until q. pico: (UF2, boot ROM), either None
-    for places' defaults: an emulated Pico running that firmware instead of the VM board."""
+    for places' defaults: an emulated Pico running that firmware instead of the VM board.
+    link: a Unix socket path its link jack is cabled to (another board's)."""
     from pocketcrib.board import flash as flashing
     from pocketcrib.twins.sim import SimError, TerminalView, WindowView
     from pocketcrib.twins.vboard import VirtualBoard
@@ -157,7 +166,8 @@ def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=pr
     view.check()  # before starting anything
     tmp = Path(tempfile.mkdtemp(prefix="pocketcrib-play-"))
     screen = Screen(tmp / "screen")
-    vb = VirtualBoard(flash, port, pins=tmp / "pins.json", screen=tmp / "screen", log=tmp / "board.log", pico=pico)
+    vb = VirtualBoard(flash, port, pins=tmp / "pins.json", screen=tmp / "screen", log=tmp / "board.log", pico=pico,
+                      link=link)
     old_hup = signal.signal(signal.SIGHUP, _hang_up)  # a closed terminal switches the board off too
     try:
         try:
