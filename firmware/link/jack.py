@@ -22,3 +22,17 @@ def opened(app, name, version):
         return None
     me = (name + "   ")[:3] + app.saves.device["id"]
     return Link(port, app.new_seed().to_bytes(4, "big"), version, me.encode())
+
+
+def nap(app, link, now):
+    """A device whose partner has gone (the cable pulled, the other device off) must not
+    drain its battery serving the cable: once the other has not been heard for the idle
+    time before sleep, and the display is off, it sleeps until a key as it would without a
+    cable; after the key the link goes on (the frames repeat what was lost meanwhile)."""
+    if link.heard is None:
+        link.heard = now  # never heard: quiet from the first step on
+    if app.asleep and link.quiet(now) >= app.saves.get("sleep") * 1000:
+        sleeper = getattr(app.board, "sleep_until_key", None)
+        if sleeper is not None:
+            sleeper()
+            app.wake()

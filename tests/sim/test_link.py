@@ -9,6 +9,7 @@ hold none of the other seat's cards still in its hand, nor the other's discards 
 crib, until the show, where every hand is on the table."""
 import pytest
 from helpers.drive import record_cards, MENU_ROW, crib_key, linked_sims, to_menu_row
+from helpers.naps import Asleep, TooLong, running
 
 from ui import gfx
 from pocketcrib.twins.sim import Sim
@@ -234,48 +235,6 @@ def test_another_firmware_on_the_other_device_one_line_on_both_screens(tmp_path,
 # (the cable pulled, the other device switched off) it sleeps until a key as it would without
 # a cable, and after the key the link goes on. Driven through App.run() on the simulator's
 # clock: the board's naps advance it, and its sleep until a key is recorded.
-
-LIMIT_MS = 30 * 60 * 1000  # run() stopped here: a device that never sleeps fails, it does not hang
-
-
-class Asleep(Exception):
-    pass
-
-
-class TooLong(Exception):
-    pass
-
-
-def running(sim, other=None):
-    """Run sim's App.run() until it sleeps until a key (Asleep: the clock then) or LIMIT_MS
-    passes (TooLong). other (a sim) is stepped along on the same time, as a device beside it."""
-    board = sim.board
-    clock = board.clock
-    start = clock.t
-    naps = board.sleep_ms
-
-    clock = board.clock
-    start = clock.t
-    naps = board.sleep_ms
-
-    def sleep_ms(ms):
-        naps(ms)
-        if other is not None:
-            other.board.clock.advance(ms)
-            other.app.step()
-        if clock.t - start > LIMIT_MS:
-            raise TooLong(clock.t)
-
-    def sleep_until_key(max_ms=0, step_ms=50):
-        raise Asleep(clock.t)
-
-    board.sleep_ms = sleep_ms
-    board.sleep_until_key = sleep_until_key
-    try:
-        sim.app.run()
-    finally:
-        del board.sleep_ms, board.sleep_until_key
-
 
 def in_game(tmp_path):
     sims = linked_sims(tmp_path, seeds=(41, 43))

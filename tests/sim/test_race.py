@@ -7,6 +7,7 @@ the other's name and id. Then the cable pulled mid-game, a device switched off a
 resumed, and an impossible move refused."""
 import pytest
 from helpers.drive import MENU_ROW, grid_keys, linked_sims, to_menu_row
+from helpers.naps import Asleep, running
 
 from pocketcrib.twins.sim import Sim
 from ui import gfx
@@ -237,3 +238,28 @@ def test_counting_yourself_with_muggins_on_gives_nothing_to_the_other_device(tmp
     assert short > 5
     x, y = (s.app.play for s in sims)
     assert x.theirs.save() == y.mine.save() and y.theirs.save() == x.mine.save()
+
+
+def test_a_device_whose_racing_partner_is_gone_sleeps_and_races_on_after_a_key(tmp_path):
+    sims = linked_sims(tmp_path)
+    for sim in sims:
+        sim.run_script(SOLO_KEYS)
+    me, other = sims
+    def both_moved(s):
+        p = s[0].app.play
+        return p is not None and len(p.mine.moves) >= 2 and len(p.theirs.moves) >= 2
+
+    race(sims, both_moved)
+    off = me.saves.get("sleep") * 1000
+    gone_at = me.board.clock.t  # the other device switched off: nothing more comes
+    with pytest.raises(Asleep) as slept:
+        running(me)
+    assert me.app.asleep and not me.panel.on
+    assert slept.value.args[0] - gone_at < off + 2000
+    # A key wakes it; the other comes back and the race goes on: its moves arrive.
+    me.board.clock.advance(60 * 60 * 1000)
+    me.app.wake()
+    theirs = len(me.app.play.theirs.moves)
+    race(sims, lambda s: len(s[0].app.play.theirs.moves) > theirs + 1)
+    got = list(me.app.play.theirs.moves)
+    assert got == list(other.app.play.mine.moves)[:len(got)]  # in order, none lost or doubled

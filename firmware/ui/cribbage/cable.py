@@ -9,7 +9,7 @@ from micropython import const
 
 from link.duel import Duel
 from link.frame import Link
-from link.jack import NoJack, opened
+from link.jack import NoJack, nap, opened
 from rules.cribbage import DISCARD
 from ui.cribbage.game import Crib
 
@@ -71,21 +71,10 @@ class LinkedCrib(Crib):
         return w
 
     def heard(self, now):
-        """Every step of the app (app.net): the cable served, even with the display off.
-        A device whose partner has gone (the cable pulled, the other device off) must not
-        drain its battery: once the other has not been heard for the idle time before
-        sleep, and the display is off, it sleeps until a key as it would without a cable;
-        after the key the link goes on (the frames repeat what was lost meanwhile)."""
+        """Every step of the app (app.net): the cable served, even with the display off,
+        and a nap once the other device has gone quiet (link.jack.nap)."""
         self.serve(now)
-        app = self.app
-        link = self.duel.link
-        if link.heard is None:
-            link.heard = now  # never heard: quiet from the first step on
-        if app.asleep and link.quiet(now) >= app.saves.get("sleep") * 1000:
-            sleeper = getattr(app.board, "sleep_until_key", None)
-            if sleeper is not None:
-                sleeper()
-                app.wake()
+        nap(self.app, self.duel.link, now)
 
     def serve(self, now):
         """The cable served, the other's moves taken in."""

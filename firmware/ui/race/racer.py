@@ -9,7 +9,7 @@ from micropython import const
 
 from link.frame import Link
 from link.race import Race
-from link.jack import NoJack, opened
+from link.jack import NoJack, nap, opened
 from ui.race import VERSION
 _QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
 _SHOWN = ("Table", "GridTable")  # the tables, which show the other's score (and the race's end)
@@ -56,7 +56,13 @@ class Racer:
         return ["You %d, %s %d: %s" % (me, who, you, word)]
 
     def heard(self, now):
-        """Every step of the app: the cable served, the other's moves taken in."""
+        """Every step of the app (app.net): the cable served, even with the display off,
+        and a nap once the other device has gone quiet (link.jack.nap)."""
+        self.serve(now)
+        nap(self.app, self.race.link, now)
+
+    def serve(self, now):
+        """The cable served, the other's moves taken in."""
         app = self.app
         race = self.race
         link = race.link
