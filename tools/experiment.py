@@ -276,16 +276,17 @@ def games_effect(base, variant):
 def report(what, r, change, seeds, level, against, scores, players=2):
     """The lines printed: the figures, then a row for docs/experiments.md."""
     where = "seeds %s-%s, %s against %s" % (format(seeds.start, ","), format(seeds.stop - 1, ","), level, against)
+    seats = "every seat" if players == 3 else "both seats"
     if players > 2:
         where += ", %d hands" % players
     if what == "deals":
-        head = "%s deals paired (%s, both seats); %s differ" % (format(r["n"], ","), where, format(r["differ"], ","))
+        head = "%s deals paired (%s, %s); %s differ" % (format(r["n"], ","), where, seats, format(r["differ"], ","))
         effect = "%+.3f (SE %.3f): play %+.3f, hand %+.3f, crib %+.3f" % (
             r["effect"], r["se"], r["play"], r["hand"], r["crib"])
         games = "%s deals paired" % format(r["n"], ",")
     else:
         begun = "" if scores is None else ", begun from scores %d-%d" % scores
-        head = "%s games paired (%s, both seats%s); %s differ" % (format(r["n"], ","), where, begun,
+        head = "%s games paired (%s, %s%s); %s differ" % (format(r["n"], ","), where, seats, begun,
                                                                 format(r["differ"], ","))
         effect = "%+.2f%% of games won (SE %.2f): %.1f%% against %.1f%%" % (
             100 * r["effect"], 100 * r["se"], 100 * r["variant"], 100 * r["base"])
