@@ -45,12 +45,12 @@
 #           at both other hands from the unseen cards (those that fit the go
 #           calls), and for each its every line to the end of the count under way,
 #           the others laying what scores most now. Four hands: no search (the same
-#           search for partners measured no better); at three and four hands the
-#           normal value it adds reads the next player's cards (below).
-#   expert's normal value at three and four hands: the next player's cards are
-#           guessed among those his go calls in this deal and his cards laid
-#           (players.reading.told_of) leave him, and a reply of the partner's (four
-#           hands, the opponent between out of the count) is a gain, not a risk.
+#           search for partners measured no better) but the normal value, reading
+#           the next player's cards: they are guessed among those his go calls in
+#           this deal and his cards laid (players.reading.told_of) leave him, and a
+#           reply of the partner's (the opponent between out of the count) is a
+#           gain, not a risk. (At three hands that reading gained too little for
+#           its time on top of the search.)
 from micropython import const
 
 from rules.cards import PIPS
@@ -153,7 +153,7 @@ def play(g, seat, level, tables=True):
             c = opening.second(g, cards)
             if c is not None:
                 return c
-    values = normal_values(g, seat, cards, lv == 2 and g.players > 2)
+    values = normal_values(g, seat, cards, lv == 2 and g.players == 4)
     # At four hands the expert does without the look-ahead: there (players.lookround,
     # partners) it measured no better than the normal value (docs/experiments.md).
     if lv == 2 and g.players < 4:
@@ -190,10 +190,10 @@ def _most_now(g, cards):
 
 def normal_values(g, seat, cards, expert=False):
     """Per card, in 1024ths of a point: what it scores now less the next player's
-    expected best reply, and a tie-break that keeps low cards for later. expert (three
-    and four hands): a reply of the partner's (the opponent between out of the count) is
-    a gain, not a risk, and the next player's cards are guessed among those his go calls
-    and his play so far leave him (read as a normal player's: players.reading)."""
+    expected best reply, and a tie-break that keeps low cards for later. expert (four
+    hands): a reply of the partner's (the opponent between out of the count) is a gain,
+    not a risk, and the next player's cards are guessed among those his go calls and his
+    play so far leave him (read as a normal player's: players.reading)."""
     nxt = _next_to_play(g, seat)
     k = len(g.hands[nxt]) if nxt is not None else 0
     pool = g.unseen(seat)

@@ -8,7 +8,7 @@
 #   told_of(g, seat, s)   # at any number of hands: the ranks seat s holds none of by his
 #                         # cards laid in this deal
 #   left_to(g, seat, s, pool, k)  # the cards of pool s may hold, by that and his go calls,
-#                         # and k signed (the expert's normal value at three and four hands)
+#                         # and k signed (the expert's normal value at four hands)
 #
 # memo (new_memo(), kept by the caller for each seat, so that this module can be let go
 # between cards) holds what each of his cards in this deal told; memo[2] is how many of
