@@ -121,6 +121,7 @@ def let_go():
     forget("players.advisor")
     forget("tables.cribtable")
     forget("tables.playtable")
+    forget("tables.playmulti")
     forget("players.race")
     forget("tables.racetable")
 

@@ -176,6 +176,22 @@ def test_discards_of_three_and_four_hands():
         g = Cribbage(21, players, dealer=0)
         vals = laying.discard_values(g, 1, "normal")
         assert len(vals) == 5 and all(len(c) == 1 for _, c in vals)
+    # The expert adds what the kept four are worth in the play at its place (tables.playmulti).
+    from tables import playmulti
+
+    for players in (3, 4):
+        for seed in range(6):
+            g = Cribbage(30 + seed, players, dealer=seed % players)
+            for seat in range(players):
+                normal = laying.discard_values(g, seat, "normal")
+                expert = laying.discard_values(g, seat, "expert")
+                at = (seat - g.dealer) % players * 26
+                for (v, c), (w, d) in zip(normal, expert):
+                    kept = [x for x in g.hands[seat] if x != c[0]]
+                    add = laying.multi_play_value(playmulti.FOUR, at, kept) / playmulti.SCALE if players == 4 else 0
+                    assert c == d and abs(w - v - add) < 1e-9  # at three hands the expert lays away as normal
+    terms = bytes(range(26)) * 4  # rank r's term r, a rank held twice 13 + r
+    assert laying.multi_play_value(terms, 26, _cards("5H 5D 5S KC")) == 3 * 4 + 12 + (13 + 4)
     five = laying.one_card_crib(_cards("5H")[0])
     king = laying.one_card_crib(_cards("KH")[0])
     assert 4 < king < five < 7
