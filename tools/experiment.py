@@ -22,9 +22,15 @@ error. The results go to docs/experiments.md, a row per change.
           or (--scores LO-HI) with each side's score drawn from the seed: games won,
           the variant's less the base's.
 
+  --players 3 or 4: the same at three hands (each seed with the level at every seat in
+  turn against two of --against; a deal's margin is its points less half of each
+  other's: one of two gains them) or at four (the level's partnership against one of
+  --against, each seed both ways; the margin is its side's points less the other's).
+
     python tools/experiment.py deals --set players/cpu.py:_BUDGET=560 [--seeds 5000]
     python tools/experiment.py games --set players/laying.py:_RACE_NEAR=60 --scores 56-80
     python tools/experiment.py deals --patch try.diff --against easy
+    python tools/experiment.py deals --players 4 --patch partners.diff --seeds 1000
 
 Seeds from 500,000 by default: tuning seeds, never the bench's (0-4,999). Two
 processes (--jobs).
@@ -132,6 +138,46 @@ def first_deal(seed, dealer, level, against):
     return [rec.play[0] - rec.play[1], rec.hand[0] - rec.hand[1], crib if dealer == 0 else -crib]
 
 
+def first_deal_multi(seed, players, mine, level, against):
+    """(play, hand, crib) margins of level's seat or side `mine` in the seed's first deal at
+    three or four hands: its points less the others' (at three, each other's counting half),
+    in halves of a point at three hands so that the figures stay whole."""
+    from players import cpu
+    from rules.cribbage import Cribbage
+
+    g = Cribbage(seed, players)
+    rec = g.record
+    while g.deal_no == 1 and not g.over:
+        cpu.move(g, level if g.side_of(g.turn) == mine else against)
+    out = [0, 0, 0]
+    for s in range(players):
+        w = (1 if g.side_of(s) == mine else -1) * (2 if players == 3 and g.side_of(s) == mine else 1)
+        out[0] += w * rec.play[s]
+        out[1] += w * rec.hand[s]
+        if s == rec.dealer:
+            out[2] += w * (rec.crib_points + rec.heels)
+    if players == 3:
+        out = [x / 2 for x in out]
+    return out
+
+
+def whole_game_multi(seed, players, mine, level, against, scores=None):
+    """1 if level's seat or side `mine` wins the seed's game to 121 at three or four hands
+    (begun from scores: each side's drawn from the seed in LO..HI), else 0."""
+    from players import cpu
+    from rules.cribbage import OVER, Cribbage
+    from rules.rng import Rng
+
+    g = Cribbage(seed, players)
+    if scores is not None:
+        lo, hi = scores
+        rng = Rng((seed ^ _SCORES_SALT) & 0xFFFFFFFF)
+        g.scores = [lo + rng.below(hi - lo + 1) for _ in range(g.sides)]
+    while g.phase != OVER:
+        cpu.move(g, level if g.side_of(g.turn) == mine else against)
+    return 1 if g.winner == mine else 0
+
+
 def whole_game(seed, seat, level, against, scores=None):
     """1 if level, at seat, wins the seed's game to 121 against against (begun from
     scores: each side's drawn from the seed in LO..HI), else 0."""
@@ -151,10 +197,18 @@ def whole_game(seed, seat, level, against, scores=None):
     return 1 if g.winner == seat else 0
 
 
-def work(what, start, count, level, against, scores):
-    """The results of seeds start.. (count of them), each both ways."""
+def work(what, start, count, level, against, scores, players=2):
+    """The results of seeds start.. (count of them), each both ways (at three hands, each
+    seat in turn)."""
     out = []
     for seed in range(start, start + count):
+        if players > 2:
+            for mine in range(3 if players == 3 else 2):
+                if what == "deals":
+                    out.append(first_deal_multi(seed, players, mine, level, against))
+                else:
+                    out.append(whole_game_multi(seed, players, mine, level, against, scores))
+            continue
         for side in (0, 1):
             if what == "deals":
                 out.append(first_deal(seed, side, level, against))
@@ -164,8 +218,8 @@ def work(what, start, count, level, against, scores):
 
 
 def _worker(argv):
-    what, start, count, level, against, scores = json.loads(argv[0])
-    json.dump(work(what, start, count, level, against, scores), sys.stdout)
+    what, start, count, level, against, scores, players = json.loads(argv[0])
+    json.dump(work(what, start, count, level, against, scores, players), sys.stdout)
 
 
 def run_side(copy_root, job):
@@ -179,10 +233,11 @@ def run_side(copy_root, job):
     return json.loads(done.stdout)
 
 
-def play_both(base, variant, what, seeds, level, against, scores, jobs):
+def play_both(base, variant, what, seeds, level, against, scores, jobs, players=2):
     """(base results, variant results), in seed order, both ways each seed."""
-    chunks = [(what, s, min(CHUNK, seeds.stop - s), level, against, scores)
-              for s in range(seeds.start, seeds.stop, CHUNK)]
+    chunk = CHUNK if players == 2 else CHUNK // 4
+    chunks = [(what, s, min(chunk, seeds.stop - s), level, against, scores, players)
+              for s in range(seeds.start, seeds.stop, chunk)]
     with ThreadPoolExecutor(max(1, jobs)) as pool:
         got_base = pool.map(lambda job: run_side(base, job), chunks)
         got_variant = pool.map(lambda job: run_side(variant, job), chunks)
@@ -218,17 +273,20 @@ def games_effect(base, variant):
             "base": sum(base) / len(base), "variant": sum(variant) / len(variant)}
 
 
-def report(what, r, change, seeds, level, against, scores):
+def report(what, r, change, seeds, level, against, scores, players=2):
     """The lines printed: the figures, then a row for docs/experiments.md."""
     where = "seeds %s-%s, %s against %s" % (format(seeds.start, ","), format(seeds.stop - 1, ","), level, against)
+    seats = "every seat" if players == 3 else "both seats"
+    if players > 2:
+        where += ", %d hands" % players
     if what == "deals":
-        head = "%s deals paired (%s, both seats); %s differ" % (format(r["n"], ","), where, format(r["differ"], ","))
+        head = "%s deals paired (%s, %s); %s differ" % (format(r["n"], ","), where, seats, format(r["differ"], ","))
         effect = "%+.3f (SE %.3f): play %+.3f, hand %+.3f, crib %+.3f" % (
             r["effect"], r["se"], r["play"], r["hand"], r["crib"])
         games = "%s deals paired" % format(r["n"], ",")
     else:
         begun = "" if scores is None else ", begun from scores %d-%d" % scores
-        head = "%s games paired (%s, both seats%s); %s differ" % (format(r["n"], ","), where, begun,
+        head = "%s games paired (%s, %s%s); %s differ" % (format(r["n"], ","), where, seats, begun,
                                                                 format(r["differ"], ","))
         effect = "%+.2f%% of games won (SE %.2f): %.1f%% against %.1f%%" % (
             100 * r["effect"], 100 * r["se"], 100 * r["variant"], 100 * r["base"])
@@ -254,6 +312,8 @@ def main(argv=None):
     ap.add_argument("--level", choices=LEVELS, default="expert", help="the level changed (default expert)")
     ap.add_argument("--against", choices=LEVELS, default="normal", help="its opponent (default normal)")
     ap.add_argument("--scores", metavar="LO-HI", help="games: begin each from scores drawn in LO..HI")
+    ap.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                    help="hands at the table (default 2; 3: the level at each seat in turn, 4: partners)")
     ap.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     a = ap.parse_args(argv)
     try:
@@ -282,9 +342,10 @@ def main(argv=None):
                 apply_patch(variant, diff)
                 changed.append("patch %s" % Path(diff).name)
             t0 = time.monotonic()
-            got_base, got_variant = play_both(base, variant, a.what, seeds, a.level, a.against, scores, a.jobs)
+            got_base, got_variant = play_both(base, variant, a.what, seeds, a.level, a.against, scores, a.jobs,
+                                              a.players)
         effect = (deals_effect if a.what == "deals" else games_effect)(got_base, got_variant)
-        for line in report(a.what, effect, "; ".join(changed), seeds, a.level, a.against, scores):
+        for line in report(a.what, effect, "; ".join(changed), seeds, a.level, a.against, scores, a.players):
             print(line)
         print("(%.0f s on %d processes)" % (time.monotonic() - t0, a.jobs), file=sys.stderr)
     except ExperimentError as e:

@@ -44,8 +44,13 @@
 #           when a side is about to win. Three hands (players.lookround): guesses
 #           at both other hands from the unseen cards (those that fit the go
 #           calls), and for each its every line to the end of the count under way,
-#           the others laying what scores most now. Four hands: as normal (the same
-#           search for partners measured no better).
+#           the others laying what scores most now. Four hands: no search (the same
+#           search for partners measured no better) but the normal value, reading
+#           the next player's cards: they are guessed among those his go calls in
+#           this deal and his cards laid (players.reading.told_of) leave him, and a
+#           reply of the partner's (the opponent between out of the count) is a
+#           gain, not a risk. (At three hands that reading gained too little for
+#           its time on top of the search.)
 from micropython import const
 
 from rules.cards import PIPS
@@ -93,9 +98,8 @@ _REDRAW = const(1)
 # the game, decides then: a side may peg out in this play).
 OPENING_NEAR = const(15)
 # The opponent's hidden cards are guessed among those his play so far leaves him, read
-# as a normal player's (players.reading, loaded for it), each of his cards read costing about
-# _TOLD_COST positions of the budget.
-_TOLD_COST = const(40)
+# as a normal player's (players.reading.guess_pool, loaded for it), each of his cards read
+# costing some positions of the budget.
 _READ = [None, None]  # players.reading's memo for each seat (the module is let go between cards)
 
 
@@ -117,6 +121,7 @@ def let_go():
     forget("players.advisor")
     forget("tables.cribtable")
     forget("tables.playtable")
+    forget("tables.playmulti")
     forget("players.race")
     forget("tables.racetable")
 
@@ -149,9 +154,9 @@ def play(g, seat, level, tables=True):
             c = opening.second(g, cards)
             if c is not None:
                 return c
-    values = normal_values(g, seat, cards)
-    # At four hands the expert plays as normal: its look-ahead there (players.lookround,
-    # partners) measured no better than normal's judgement (docs/experiments.md).
+    values = normal_values(g, seat, cards, lv == 2 and g.players == 4)
+    # At four hands the expert does without the look-ahead: there (players.lookround,
+    # partners) it measured no better than the normal value (docs/experiments.md).
     if lv == 2 and g.players < 4:
         if g.players == 2:
             totals, guesses = look_ahead(g, seat, cards)
@@ -184,17 +189,32 @@ def _most_now(g, cards):
     return best
 
 
-def normal_values(g, seat, cards):
+def normal_values(g, seat, cards, expert=False):
     """Per card, in 1024ths of a point: what it scores now less the next player's
-    expected best reply, and a tie-break that keeps low cards for later."""
+    expected best reply, and a tie-break that keeps low cards for later. expert (four
+    hands): a reply of the partner's (the opponent between out of the count) is a gain,
+    not a risk, and the next player's cards are guessed among those his go calls and his
+    play so far leave him (read as a normal player's: players.reading)."""
     nxt = _next_to_play(g, seat)
     k = len(g.hands[nxt]) if nxt is not None else 0
-    return reply_values(g.seq, g.count, g.unseen(seat), k, cards)
+    pool = g.unseen(seat)
+    if expert and k:
+        from rules import forget
+        from players import reading
+
+        pool, k = reading.left_to(g, seat, nxt, pool, k)
+        forget("players.reading")
+    return reply_values(g.seq, g.count, pool, k, cards)
 
 
 def reply_values(seq, count, pool, k, cards):
     """normal_values() of a position: the count's cards so far and its count, the
-    cards the player cannot see, and how many the next player holds (0: none to play)."""
+    cards the player cannot see, and how many the next player holds (0: none to play;
+    -k: k, a partner, whose best reply is a gain, not a risk)."""
+    sign = 1
+    if k < 0:
+        k = -k
+        sign = -1
     n_pool = len(pool)
     have = bytearray(13)
     for c in pool:
@@ -231,7 +251,7 @@ def reply_values(seq, count, pool, k, cards):
             risk += pts * p * none_better // _ONE
             none_better = none_better * (_ONE - p) // _ONE
         seq.pop()
-        out.append(now - risk + PIPS[c >> 2])
+        out.append(now - sign * risk + PIPS[c >> 2])
     return out
 
 
@@ -244,34 +264,6 @@ def _next_to_play(g, seat):
     return None
 
 
-def guess_pool(g, seat):
-    """(pool, spent): the cards the opponent may hold (unseen, above what each of his go
-    calls left room for, and none his play tells he has not got), and the positions of
-    the look-ahead's budget spent reading his play."""
-    opp = 1 - seat
-    k = len(g.hands[opp])
-    floor = 0
-    for s, count in g.gos:
-        if s == opp and 31 - count > floor:
-            floor = 31 - count
-    hidden = g.unseen(seat)
-    pool = bytearray(c for c in hidden if PIPS[c >> 2] > floor)
-    spent = 0
-    if g.played[opp]:
-        from rules import forget
-        from players import reading as told
-
-        memo = _READ[seat & 1]
-        if memo is None:
-            memo = _READ[seat & 1] = told.new_memo()
-        pool = told.leaves(pool, told.told(g, seat, memo), k)
-        forget("players.reading")
-        spent = memo[2] * _TOLD_COST
-    if len(pool) < k:
-        pool = bytearray(hidden)
-    return pool, spent
-
-
 def look_ahead(g, seat, cards):
     """(totals, guesses): per card, the look-ahead's points won less given to the end
     of the play, summed over the guesses at the opponent's cards."""
@@ -280,7 +272,11 @@ def look_ahead(g, seat, cards):
     opp = 1 - seat
     k = len(g.hands[opp])
     mine = g.hands[seat]
-    pool, spent = guess_pool(g, seat)
+    from rules import forget
+    from players import reading
+
+    pool, spent = reading.guess_pool(g, seat, _READ)
+    forget("players.reading")
     rng = Rng((g.seed ^ (len(g.moves) * 40503)) & 0xFFFFFFFF)
     # The endgame: what each side needs, and shows after the play (pone first).
     need_me = g.target - g.scores[seat]
@@ -317,8 +313,6 @@ def look_ahead(g, seat, cards):
             break
     # Let the look-ahead go between cards (loaded again for the next): the heap at the
     # table keeps only what the game needs.
-    from rules import forget
-
     forget("players.lookahead")
     return [totals[mine.index(c)] for c in cards], guesses
 

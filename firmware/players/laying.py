@@ -63,13 +63,39 @@ def discard_values(g, seat, level, cribs=None):
             out.append((v, (hand[i], hand[j])))
         return out
     n = len(out_of)
+    terms = None
+    if lv == _EXACT and g.players == 4:
+        # The expert adds what the kept four are worth in the play at its place at the
+        # table (tables.playmulti, fitted to simulated deals; at three hands such a table
+        # measured no better).
+        from tables import playmulti
+
+        terms = playmulti.FOUR
+        place = (seat - g.dealer) % 4 * 26
     for i in range(len(hand)):
         kept = tuple(hand[x] for x in range(len(hand)) if x != i)
         v = advisor.starter_total(kept, out_of) / n
         if lv != _HAND:
             v += sign * one_card_crib(hand[i]) / 2
+        if terms is not None:
+            v += multi_play_value(terms, place, kept) / playmulti.SCALE
         out.append((v, (hand[i],)))
     return out
+
+
+def multi_play_value(terms, at, kept):
+    """What keeping these four cards is worth in the four-hand play, by the terms of
+    tables.playmulti from at (a place's): a term per rank, one per rank held twice."""
+    total = 0
+    held = 0
+    for c in kept:
+        r = c >> 2
+        total += _signed(terms, at + r)
+        if held >> r & 1 and not held >> (13 + r) & 1:
+            total += _signed(terms, at + 13 + r)
+            held |= 1 << (13 + r)
+        held |= 1 << r
+    return total
 
 
 def play_value(terms, ranks):
@@ -177,7 +203,7 @@ def _index(values, cards):
 
 def added_up(g, seat):
     """What the expert's points for a lay-away add up, e.g. "hand + play - crib"."""
-    s = "hand + play" if g.players == 2 else "hand"
+    s = "hand" if g.players == 3 else "hand + play"
     sign = crib_sign(g, seat)
     if sign > 0:
         return s + " + crib"

@@ -5,10 +5,16 @@
 #   told(g, seat, memo)   # 13-bit mask of the ranks seat's opponent holds none of
 #   leaves(pool, no, k)   # the cards of pool he may hold, by that mask
 #   reads_normal(memo)    # whether his play in this game's deals before reads as normal's
+#   told_of(g, seat, s)   # at any number of hands: the ranks seat s holds none of by his
+#                         # cards laid in this deal
+#   left_to(g, seat, s, pool, k)  # the cards of pool s may hold, by that and his go calls,
+#                         # and k signed (the expert's normal value at four hands)
 #
 # memo (new_memo(), kept by the caller for each seat, so that this module can be let go
 # between cards) holds what each of his cards in this deal told; memo[2] is how many of
-# them the last told() read (each costs the look-ahead about players.cpu._TOLD_COST positions).
+# them the last told() read (each costs the look-ahead about _TOLD_COST positions).
+#
+#   guess_pool(g, seat, memos)  # players.cpu's two-hand look-ahead: the cards to guess from
 #
 # At each card he laid, a normal player holding a card he could have laid instead,
 # worth more by normal's judgement (the score now less the expected best reply, in
@@ -24,6 +30,7 @@ from rules.cards import PIPS
 from rules.pegging import peg_count
 
 MARGIN = const(64)  # a sixteenth of a point
+_TOLD_COST = const(40)  # positions of the two-hand look-ahead's budget a card read costs
 _SLIPS = const(12)
 _ONE = const(1024)
 _BUF = bytearray(24)  # the count's cards, then the card judged, then a reply
@@ -199,3 +206,86 @@ def rather(seq, count, have, n_pool, k, x):
         if peg_count(_BUF, 0, n + 1, count + p) * _ONE - _risk(k, 0, n + 1, count + p) + p > top:
             mask |= 1 << r
     return mask
+
+
+def told_of(g, seat, s):
+    """At any number of hands: ranks seat s holds none of by his cards laid in this deal,
+    each read as a normal player's (rather()), as seat sees them; 0 if a card of his belies
+    an earlier card's reading."""
+    trail = g.trail
+    n = g.players
+    mask = 0
+    for i in range(len(trail)):
+        t = trail[i]
+        if t >> 6 & 3 != s:
+            continue
+        if mask >> ((t & 63) >> 2) & 1:
+            return 0
+        x = t & 63
+        nb = t >> 8 & 15
+        count = 0
+        for j in range(i - nb, i):
+            count += PIPS[(trail[j] & 63) >> 2]
+        # What he could not see then (as _told_at), and who was to lay after him.
+        gone = bytearray(52)
+        if g.starter is not None:
+            gone[g.starter] = 1
+        held = bytearray(4)
+        for j in range(len(trail)):
+            u = trail[j]
+            if j < i or u >> 6 & 3 == s:
+                gone[u & 63] = 1
+            if j < i:
+                held[u >> 6 & 3] += 1
+        have = bytearray(13)
+        for c in range(52):
+            if not gone[c]:
+                have[c >> 2] += 1
+        k = 0
+        for d in range(1, n):
+            q = (s + d) % n
+            if not t >> 12 >> q & 1 and held[q] < 4:
+                k = 4 - held[q]
+                break
+        seq = [u & 63 for u in trail[i - nb:i]]
+        mask |= rather(seq, count, have, sum(have), k, x)
+    return mask
+
+
+def left_to(g, seat, s, pool, k):
+    """(cards, k) for players.cpu.reply_values: the cards of pool seat s may hold (k of
+    them), as seat sees it: above what his go calls in this deal left room for, none of
+    the ranks told_of() says he has not got (pool itself if fewer than k would be left);
+    and -k if s is seat's partner (his reply a gain)."""
+    floor = 0
+    for t, count in g.gos:
+        if t == s and 31 - count > floor:
+            floor = 31 - count
+    no = told_of(g, seat, s) if g.played[s] else 0
+    fits = bytearray(c for c in pool if PIPS[c >> 2] > floor and not no >> (c >> 2) & 1)
+    return fits if len(fits) >= k else pool, -k if g.side_of(s) == g.side_of(seat) else k
+
+
+def guess_pool(g, seat, memos):
+    """(pool, spent) for players.cpu's two-hand look-ahead: the cards the opponent may hold
+    (unseen, above what each of his go calls left room for, and none his play tells he
+    has not got), and the positions of its budget spent reading his play; memos: the
+    caller's memo for each seat (kept there: this module is let go between cards)."""
+    opp = 1 - seat
+    k = len(g.hands[opp])
+    floor = 0
+    for s, count in g.gos:
+        if s == opp and 31 - count > floor:
+            floor = 31 - count
+    hidden = g.unseen(seat)
+    pool = bytearray(c for c in hidden if PIPS[c >> 2] > floor)
+    spent = 0
+    if g.played[opp]:
+        memo = memos[seat & 1]
+        if memo is None:
+            memo = memos[seat & 1] = new_memo()
+        pool = leaves(pool, told(g, seat, memo), k)
+        spent = memo[2] * _TOLD_COST
+    if len(pool) < k:
+        pool = bytearray(hidden)
+    return pool, spent

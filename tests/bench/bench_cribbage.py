@@ -23,10 +23,10 @@ partners against normal ones (each seed both ways), games to 121: the expert's
 side's win rate with a 95% error bar, against the even share (a third, a half).
 POCKETCRIB_BENCH_CRIB_MULTI_GAMES games of each (default 10,000: about an hour
 on two free cores, more on a busy machine, so set it lower for a quick look; the
-figures are in docs/cribbage.md). The expert plays as normal at four hands (its
-look-ahead for partners measured no better), so that row reads about 50% unless
-that changes. In the VM and on CPython also the expert's slowest card at three
-and four hands.
+figures are in docs/cribbage.md). At four hands the expert has no look-ahead (for
+partners it measured no better): it lays by the normal value reading the next
+player's cards, and lays away with the four-hand play table. In the VM and on
+CPython also the expert's slowest card at three and four hands.
 """
 import gc
 import sys

@@ -176,6 +176,22 @@ def test_discards_of_three_and_four_hands():
         g = Cribbage(21, players, dealer=0)
         vals = laying.discard_values(g, 1, "normal")
         assert len(vals) == 5 and all(len(c) == 1 for _, c in vals)
+    # The expert adds what the kept four are worth in the play at its place (tables.playmulti).
+    from tables import playmulti
+
+    for players in (3, 4):
+        for seed in range(6):
+            g = Cribbage(30 + seed, players, dealer=seed % players)
+            for seat in range(players):
+                normal = laying.discard_values(g, seat, "normal")
+                expert = laying.discard_values(g, seat, "expert")
+                at = (seat - g.dealer) % players * 26
+                for (v, c), (w, d) in zip(normal, expert):
+                    kept = [x for x in g.hands[seat] if x != c[0]]
+                    add = laying.multi_play_value(playmulti.FOUR, at, kept) / playmulti.SCALE if players == 4 else 0
+                    assert c == d and abs(w - v - add) < 1e-9  # at three hands the expert lays away as normal
+    terms = bytes(range(26)) * 4  # rank r's term r, a rank held twice 13 + r
+    assert laying.multi_play_value(terms, 26, _cards("5H 5D 5S KC")) == 3 * 4 + 12 + (13 + 4)
     five = laying.one_card_crib(_cards("5H")[0])
     king = laying.one_card_crib(_cards("KH")[0])
     assert 4 < king < five < 7
@@ -377,3 +393,46 @@ def test_told_judges_a_card_as_normal_does():
         vals = cpu.reply_values(seq, count, pool, k, [x] + [r * 4 for r in ranks])
         for i in range(len(ranks)):
             assert (no >> ranks[i] & 1) == (vals[i + 1] > vals[0] + told.MARGIN), (seq, x, ranks[i])
+
+
+def test_told_of_reads_normal_players_at_three_and_four_hands():
+    # players.reading.told_of: the ranks a seat holds none of by its cards laid, read as a
+    # normal player's, as another seat sees them; wrong about at most one card in 50 of
+    # normal players', and it tells something.
+    wrong = cards = ranks = calls = 0
+    for players in (3, 4):
+        for seed in range(25 if ON_CPYTHON else 2):
+            g = Cribbage(900 + seed, players, dealer=seed % players)
+            while g.deal_no == 1 and not g.over:
+                if g.phase == PLAY and g.turn == 0:
+                    for s in range(1, players):
+                        if g.played[s] and g.hands[s]:
+                            no = told.told_of(g, 0, s)
+                            calls += 1
+                            ranks += bin(no).count("1")
+                            cards += len(g.hands[s])
+                            wrong += len([c for c in g.hands[s] if no >> (c >> 2) & 1])
+                cpu.move(g, "normal")
+    assert ranks >= 2 * calls, (ranks, calls)
+    assert wrong * 50 <= cards, (wrong, cards)
+
+
+def test_told_of_drops_a_reading_his_later_card_belies():
+    g = Cribbage(12, 4, dealer=3)
+    _stack(g, [_cards("KS QH 9D 3C"), _cards("5H 6D 7C JS"), _cards("4S 8H TD AC"), _cards("2D 2H 9S TC")])
+    g.play(_cards("KS")[0])  # not what a normal player holding the three leads
+    assert told.told_of(g, 1, 0) >> 2 & 1  # read as normal's: no three
+    for c in ("5H", "AC", "2D", "3C"):  # then the three: he does not play that way
+        g.play(_cards(c)[0])
+    assert told.told_of(g, 1, 0) == 0
+
+
+def test_the_expert_at_four_hands_uses_only_what_it_can_see():
+    # Two four-hand games alike but for the hidden cards of the seats yet to lay: the
+    # expert's view is the same, so its values and its card are too.
+    a = Cribbage(5, 4, dealer=3)
+    _stack(a, [_cards("7H 4D 9C KS"), _cards("TS 7S 8D 6D"), _cards("AH 2H 3H 5S"), _cards("QD JD 9H 8S")])
+    b = Cribbage(5, 4, dealer=3)
+    _stack(b, [_cards("7H 4D 9C KS"), _cards("AS 2S 3D 4H"), _cards("QC JC TC 5D"), _cards("6C 6H 8C 9S")])
+    assert cpu.normal_values(a, 0, a.playable(0), True) == cpu.normal_values(b, 0, b.playable(0), True)
+    assert cpu.play(a, 0, "expert") == cpu.play(b, 0, "expert")

@@ -150,14 +150,16 @@ def test_same_cribbage_games_on_cpython_and_micropython(tmp_path):
 
 
 # The expert at three and four hands: against two normal players (players.lookround's
-# look-ahead), and partnered across the table against a normal pair (where it plays as
-# normal, the search's totals still printed for every card of its side); each game's save.
+# look-ahead), and partnered across the table against a normal pair (where it lays by its
+# normal value, reading the next player's cards; the search's totals still printed for
+# every card of its side); its values, what it reads of each other seat's play, each
+# game's save.
 EXPERT_TRANSCRIPT = """
-from players import cpu, lookround
+from players import cpu, lookround, reading
 from rules.cribbage import OVER, PLAY, Cribbage
 
 for players in (3, 4):
-    for seed in (5, 2024):
+    for seed in (5, 2024, 77):
         g = Cribbage(seed, players, target=61)
         while g.phase != OVER:
             expert = g.side_of(g.turn) == 0
@@ -165,6 +167,8 @@ for players in (3, 4):
                 cards = g.playable()
                 totals, div = lookround.look(g, g.turn, cards)
                 print(players, seed, "look", " ".join(str(c) for c in cards), totals, div)
+                print(players, seed, "values", cpu.normal_values(g, g.turn, cards, True))
+                print(players, seed, "told", [reading.told_of(g, g.turn, s) for s in range(players)])
             cpu.move(g, "expert" if expert else "normal")
         print(players, seed, "save", " ".join(str(b) for b in g.save()))
         print(players, seed, "total", g.scores, g.winner)
@@ -174,4 +178,6 @@ for players in (3, 4):
 def test_same_expert_at_three_and_four_hands_on_cpython_and_micropython(tmp_path):
     cp_lines, mp_lines = transcripts(tmp_path, EXPERT_TRANSCRIPT)
     assert sum(1 for line in cp_lines if " look " in line) > 20
+    # At four hands the expert reads something of the others' play.
+    assert any(line.startswith("4 ") and " told " in line and "[0, 0, 0, 0]" not in line for line in cp_lines)
     assert mp_lines == cp_lines

@@ -13,7 +13,7 @@ from pocketcrib.twins.sim import Sim
 from ui import app as ui_app
 
 UI = Path(__file__).resolve().parents[2] / "firmware" / "ui"
-LET_GO = ("rules.solitaires", "rules.solitaire_games", "rules.grid_games", "rules.match", "players.laying", "players.advisor", "tables.cribtable", "tables.playtable", "players.race",
+LET_GO = ("rules.solitaires", "rules.solitaire_games", "rules.grid_games", "rules.match", "players.laying", "players.advisor", "tables.cribtable", "tables.playtable", "tables.playmulti", "players.race",
           "tables.racetable", "players.lookahead", "players.lookround", "players.reading", "storage.fields", "storage.checknote", "ui.menus",
           "ui.saved", "ui.resume", "ui.cribbage.history", "ui.cribbage.stats", "ui.cribbage.setup", "ui.calls", "ui.counting", "ui.cribbage.show", "ui.deliberate",
           "ui.cribbage.people", "ui.cribbage.resume")

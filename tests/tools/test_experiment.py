@@ -66,3 +66,21 @@ def test_what_cannot_be_done_is_one_line(capsys):
                  ("deals", "--patch", "/nonexistent.diff")):
         rc, out, err = _run(capsys, *args)
         assert rc == 2 and out == [] and err.startswith("experiment: ") and err.count("\n") == 1, (args, err)
+
+
+def test_three_and_four_hands_pair_every_seat_or_side(capsys):
+    # The same firmware twice at three hands (each seed with the level at every seat) and at
+    # four (its partnership both ways): every deal paired, none differs; a variant that plays
+    # otherwise at three hands (no positions for its look-ahead: one guess a card) shows.
+    for players, per_seed in ((3, 3), (4, 2)):
+        rc, out, _ = _run(capsys, "deals", "--players", str(players), "--set", "players/cpu.py:_BUDGET=480",
+                          "--seeds", "2", "--jobs", "1")
+        assert rc == 0
+        assert out[0].startswith("%d deals paired" % (2 * per_seed)) and out[0].endswith("; 0 differ"), out
+        assert "%d hands" % players in out[0]
+    rc, out, _ = _run(capsys, "games", "--players", "4", "--set", "players/cpu.py:_BUDGET=480", "--seeds", "1",
+                      "--scores", "110-118", "--jobs", "1")
+    assert rc == 0 and out[0].startswith("2 games paired") and out[0].endswith("; 0 differ"), out
+    rc, out, _ = _run(capsys, "deals", "--players", "3", "--set", "players/lookround.py:_BUDGET=0", "--seeds", "4")
+    assert rc == 0
+    assert int(out[0].rsplit("; ", 1)[1].split()[0]) > 0, out
