@@ -208,9 +208,14 @@ class Board:
 
     def hashes(self, paths):
         """{path: sha256 hex, or None for a missing file}."""
-        if not paths:
-            return {}
-        return self.value(_HASH_CODE % (list(paths),), "checking files by hash")
+        paths = list(paths)
+        out = {}
+        # A few files a request: the board compiles the request whole, and a list of every
+        # file (about 130 paths, 9 KB to compile) can find no room in a heap the game has left
+        # fragmented (MemoryError on the emulated Pico after an update cut short).
+        for i in range(0, len(paths), _HASH_BATCH):
+            out.update(self.value(_HASH_CODE % (paths[i:i + _HASH_BATCH],), "checking files by hash"))
+        return out
 
     def read_file(self, path, missing_ok=False):
         from mpremote.transport import TransportExecError
@@ -403,6 +408,7 @@ _walk(%r, _out)
 print(repr(_out))
 """
 
+_HASH_BATCH = 24  # paths hashed a request
 _HASH_CODE = """\
 import hashlib, binascii
 _buf = bytearray(1024)
