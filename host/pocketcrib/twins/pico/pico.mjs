@@ -29,8 +29,9 @@
 //   UART0 (the firmware's machine.UART on GP0/GP1), its TX FIFO sent to the socket and the
 //   socket's bytes into its RX FIFO, one per character time at the baud rate set in its
 //   registers (10 bits: 8N1), a byte that finds the RX FIFO full lost (an overrun);
-//   "link tx US N" and "link rx US N" on --screen: the emulated us a burst went out or began to
-//   come in, and its bytes.
+//   "link tx US" and "link rx US" on --screen: the emulated us each of the link's DATA frames
+//   (firmware/link/frame.py: sync 0xC5, kind 0x44) went out or came in, for a bench to time a
+//   move across.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -298,6 +299,14 @@ let linkSending = false; // a byte is on the wire out of the TX FIFO
 let rxAlarm = null;
 let txAlarm = null;
 let overruns = 0;
+let lastIn = -1; // the byte before, each way: a DATA frame's sync and kind, seen go by
+let lastOut = -1;
+const SYNC = 0xc5;
+const DATA = 0x44;
+
+function frameSeen(way, last, b) {
+    if (last === SYNC && b === DATA) screenOut(`link ${way} ${Math.round(mcu.clock.nanos / 1000)}`);
+}
 
 function linkPump() {
     // The socket's bytes in, the firmware's out; never waiting.
@@ -308,7 +317,6 @@ function linkPump() {
         } catch (e) {
             // EAGAIN: the other end is not reading: lost on the cable, as noise would lose them
         }
-        screenOut(`link tx ${Math.round(mcu.clock.nanos / 1000)} ${linkOut.length}`);
         linkOut = [];
     }
     let n = 0;
@@ -318,7 +326,6 @@ function linkPump() {
         n = 0; // EAGAIN: nothing came
     }
     if (!n) return;
-    if (!linkIn.length && !linkFeeding) screenOut(`link rx ${Math.round(mcu.clock.nanos / 1000)} ${n}`);
     for (let i = 0; i < n; i++) linkIn.push(linkBuf[i]);
     if (!linkFeeding) linkNext();
 }
@@ -339,6 +346,8 @@ function linkNext() {
 function linkArrived() {
     const uart = mcu.uart[0];
     const b = linkIn.shift();
+    frameSeen("rx", lastIn, b);
+    lastIn = b;
     if (uart.enabled && uart.rxEnabled) {
         if (uart.rxFIFO.full) overruns++;
         else uart.feedByte(b);
@@ -350,7 +359,10 @@ function linkSent() {
     // A byte has left the TX FIFO down the wire.
     const uart = mcu.uart[0];
     const before = txFifo.length;
-    linkOut.push(txFifo.shift());
+    const b = txFifo.shift();
+    frameSeen("tx", lastOut, b);
+    lastOut = b;
+    linkOut.push(b);
     if (before > TX_LEVEL && txFifo.length <= TX_LEVEL) uart.interruptStatus |= UART_TXINTR;
     linkSending = txFifo.length > 0;
     if (linkSending) txAlarm.schedule(charNs());

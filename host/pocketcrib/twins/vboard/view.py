@@ -98,7 +98,7 @@ class Screen:
         self.idle_us = None  # ...and how much of it its core spent waiting (WFI/WFE)
         self.watch = None  # watch(panel, us), if set, after each transfer: what it showed when
         self.presses = {}  # an emulated Pico's word on press n: {n: (first read us, taken us, idle us then)}
-        self.link = []  # an emulated Pico's link jack: ("tx" or "rx", emulated us, bytes) a burst
+        self.link = []  # an emulated Pico's link jack: ("tx" or "rx", emulated us) a DATA frame out or in
 
     def read(self):
         """Take every transfer waiting; True if any came."""
@@ -115,8 +115,8 @@ class Screen:
         for line in lines:
             if line.startswith(b"link "):
                 try:
-                    kind, us, n = line.split()[1:]
-                    self.link.append((kind.decode(), int(us), int(n)))
+                    kind, us = line.split()[1:]
+                    self.link.append((kind.decode(), int(us)))
                 except ValueError:
                     pass
                 continue
