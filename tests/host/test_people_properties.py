@@ -11,7 +11,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from helpers import cribgames
@@ -107,6 +107,11 @@ def test_the_host_checks_who_sat_where_as_the_board_does(rec):
 
 @settings(PROFILE)
 @given(st.lists(seated(), min_size=1, max_size=4))
+# Found by the search: a name of a carriage return, left unquoted by the CSV export.
+@example([{"variant": "cribbage", "seed": 61, "score": 63, "won": True, "target": 61, "date": None,
+           "players": 2, "code": None, "level": 0, "scores": [63, 60], "skunk": 0,
+           "deals": "0100020400000803000002000905000900000103000a00000403000004000303000801000103000300000a04"
+                    "00000a02020600000200", "people": ["0", "\r"], "gen": 2}])
 def test_a_pull_keeps_who_sat_where_and_reads_it_back(records):
     history = [dict(r, n=i) for i, r in enumerate(records, start=1)]
     with tempfile.TemporaryDirectory() as tmp:

@@ -35,11 +35,25 @@ DEAL_FIELDS = ("device", "n", "deal", "seat", "player", "side", "dealer", "hand"
                "level")
 
 
+class _Writer:
+    """csv.writer with "\n" line ends that also quotes a row holding a carriage return: the
+    csv module quotes a field only for its line end's characters, and a name off a device may
+    hold one, which any reader would then take for the end of the row."""
+
+    def __init__(self, buf):
+        self.plain = csv.writer(buf, lineterminator="\n")
+        self.quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)
+
+    def writerow(self, row):
+        row = list(row)
+        (self.quoted if any(isinstance(c, str) and "\r" in c for c in row) else self.plain).writerow(row)
+
+
 def to_csv(games):
     """One row per game, GAME_FIELDS and CRIB_FIELDS as columns; rounds as space-separated points, won as
     true/false."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = _Writer(buf)
     fields = GAME_FIELDS + CRIB_FIELDS + GRID_FIELDS + BOARD_FIELDS + SEAT_FIELDS
     w.writerow(fields)
     for g in games:
@@ -65,7 +79,7 @@ def to_csv(games):
 def deals_csv(games):
     """The cribbage games' deals, one row per deal and seat (DEAL_FIELDS)."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = _Writer(buf)
     w.writerow(DEAL_FIELDS)
     for g in games:
         c = g.get("cribbage")
@@ -368,7 +382,7 @@ def people_stats(games, name=None):
 def people_csv(games, name=None):
     """people_stats as CSV, one row a person."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = _Writer(buf)
     w.writerow(PERSON_FIELDS)
     for row in people_stats(games, name):
         w.writerow(["" if row[f] is None else row[f] for f in PERSON_FIELDS])
