@@ -222,10 +222,11 @@ class Link:
 
     def _on_hello(self, flags, payload):
         v = len(self.version)
-        if len(payload) < 1 + 2 * _NONCE + v or payload[0] != PROTO \
+        ours = payload[:1] == bytes((PROTO,))  # (an empty hello is another firmware's too)
+        if len(payload) < 1 + 2 * _NONCE + v or not ours \
                 or payload[1 + 2 * _NONCE:1 + 2 * _NONCE + v] != self.version:
             k = _kind(self.version)
-            if k and payload[0] == PROTO and payload[1 + 2 * _NONCE:1 + 2 * _NONCE + len(k)] != k \
+            if k and ours and payload[1 + 2 * _NONCE:1 + 2 * _NONCE + len(k)] != k \
                     and _kind(payload[1 + 2 * _NONCE:]):
                 # Both sides speak this framing but chose different games (a race, the cable's cribbage).
                 self.problem = "the other device chose another game: choose the same on both"

@@ -2,7 +2,7 @@
 # a cable that loses and garbles bytes. Portable: also run in the MicroPython VM.
 import sys
 
-from link.frame import DATA, MAX, Link, crc16, encode
+from link.frame import ACK, DATA, HELLO, MAX, Link, crc16, encode
 from rules.rng import Rng
 
 from linkpipe import pipe
@@ -17,12 +17,13 @@ except ImportError:  # the MicroPython VM: the seeded tests stand in
     given = None
 
 VERSION = b"\x01\x03\x02"
+GAMES = (b"crib3.2.1", b"race1.0")  # the versions of the games on the cable: a game's name, then digits
 
 
-def pair(rng=None, drop=0, flip=0, names=(b"ANN", b"BOB")):
+def pair(rng=None, drop=0, flip=0, names=(b"ANN", b"BOB"), version=VERSION):
     a, b = pipe(rng, drop, flip)
-    return (Link(a, b"\x01\x02\x03\x04", VERSION, names[0]),
-            Link(b, b"\x05\x06\x07\x08", VERSION, names[1]), a.wire)
+    return (Link(a, b"\x01\x02\x03\x04", version, names[0]),
+            Link(b, b"\x05\x06\x07\x08", version, names[1]), a.wire)
 
 
 def run(links, now, until, limit=200000, step=7):
@@ -89,7 +90,7 @@ def exchange(seed, drop, flip, count):
                 m = k.recv()
         return len(got[0]) == count and len(got[1]) == count and not x.pending() and not y.pending()
 
-    run((x, y), 0, done, limit=count * 4000)
+    run((x, y), 0, done, limit=(count + 4) * 4000)  # (the hellos too: 4.4 s for one message at 5% bad bytes)
     assert got[1] == [b"x%d" % i for i in range(count)]
     assert got[0] == [b"y%d" % i + bytes(i % 40) for i in range(count)]
     return wire
@@ -183,3 +184,65 @@ if given is not None:
         for t in range(0, 500, 10):
             y.poll(t)
         assert y.recv() is None
+
+
+# Issue 37: whatever frame the other side sends, of any kind and with any payload, the
+# link drops or refuses it; nothing raises out of poll().
+
+def feed(link, frames, t=0):
+    """Each (kind, seq, payload) framed with a good CRC and read by link."""
+    for kind, seq, payload in frames:
+        out, n = encode(kind, seq, payload)
+        link.port.inbox.extend(out[:n])
+    link.poll(t)
+
+
+def test_an_empty_hello_is_refused_not_raised():
+    x, y, _ = pair(version=GAMES[0])
+    y.port.inbox.extend(bytes((0xC5, 0x48, 0x00, 0x00, 0x78, 0x90)))  # the frame of issue 37
+    y.poll(0)
+    assert not y.linked and y.recv() is None and "firmware" in y.problem
+    x, y, _ = pair(version=GAMES[1])
+    run((x, y), 0, lambda: x.linked and y.linked)
+    feed(y, [(HELLO, 0, b""), (HELLO, 1, b"")], 10)
+    run((x, y), 10, lambda: x.linked and y.linked)  # the next good hello links again
+
+
+def opened(version, linked_first):
+    """A pair of links, linked first or not."""
+    x, y, _ = pair(version=version)
+    if linked_first:
+        run((x, y), 0, lambda: x.linked and y.linked)
+    return y
+
+
+def short_payloads(rng, count, version):
+    """Payloads of every length up to MAX, random bytes or a good hello's head."""
+    good = bytes((1,)) + b"\x05\x06\x07\x08\x01\x02\x03\x04" + version + b"BOB"
+    for i in range(count):
+        n = rng.below(MAX + 1)
+        if rng.below(2):
+            yield good[:n]
+        else:
+            yield bytes(rng.below(256) for _ in range(n))
+
+
+def test_any_frame_of_any_kind_is_dropped_or_refused_seeded():
+    rng = Rng(37)
+    for linked_first in (False, True):
+        version = GAMES[linked_first]
+        y = opened(version, linked_first)
+        for p in short_payloads(rng, 150 if ON_CPYTHON else 40, version):
+            feed(y, [(k, rng.below(256), p) for k in (HELLO, DATA, ACK)], 100)
+            m = y.recv()
+            while m is not None:
+                m = y.recv()
+
+
+if given is not None:
+    @settings(max_examples=300, deadline=None)
+    @given(st.booleans(), st.sampled_from(GAMES + (VERSION,)),
+           st.lists(st.tuples(st.sampled_from((HELLO, DATA, ACK)), st.integers(0, 255),
+                              st.binary(max_size=MAX)), max_size=8))
+    def test_any_frame_of_any_kind_is_dropped_or_refused(linked_first, version, frames):
+        feed(opened(version, linked_first), frames, 100)
