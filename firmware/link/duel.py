@@ -17,10 +17,12 @@
 # player has counted that far.
 from micropython import const
 
+from link.frame import text
 from rules.cribbage import DISCARD
 
 MOVE = const(0x4D)
 REFUSED = const(0x4E)
+_WHY = const(50)  # bytes of a refusal's reason, at most
 _GO = const(52)
 _COUNT = const(53)
 _LAY = const(128)
@@ -57,7 +59,7 @@ class Duel:
             if m and m[0] == MOVE and len(m) > 3:
                 self.pending.append([(m[1] << 8) | m[2], m[3:]])
             elif m and m[0] == REFUSED:
-                self.problem = "%s refused this device's move: %s" % (self.name, m[1:].decode())
+                self.problem = "%s refused this device's move: %s" % (self.name, text(m[1:], _WHY))
             m = link.recv()
         moved = self.apply()
         return moved
@@ -129,5 +131,5 @@ class Duel:
 
     def refuse(self, why):
         self.problem = "refused %s's move: %s" % (self.name, why)
-        self.link.send(bytes((REFUSED,)) + why.encode()[:50])
+        self.link.send(bytes((REFUSED,)) + why.encode()[:_WHY])
         return False

@@ -64,6 +64,13 @@ def encode(kind, seq, payload, out=None):
     return out, _HEAD + n + 2
 
 
+def text(raw, most):
+    """The other side's bytes as text this device can show and keep: at most `most` of
+    them, printable ASCII as it is and any other byte "?". (Bytes that are not UTF-8 make
+    decode() raise, on MicroPython whatever errors= says.)"""
+    return bytes(b if 32 <= b < 127 else 63 for b in raw[:most]).decode()
+
+
 def _kind(version):
     """The game a version is for: its leading lowercase letters (b"crib" of b"crib3.2.1")."""
     n = 0

@@ -14,8 +14,11 @@
 # the other's is applied.
 from micropython import const
 
+from link.frame import text
+
 MOVE = const(0x4D)
 REFUSED = const(0x4E)
+_WHY = const(50)  # bytes of a refusal's reason, at most
 _CHUNK = const(58)  # moves a message carries at most (link.frame.MAX less the head)
 
 
@@ -50,7 +53,7 @@ class Race:
             if len(m) > 2 and m[0] == MOVE:
                 moved = self.apply(m[1], m[2:]) or moved
             elif m and m[0] == REFUSED and self.problem is None:
-                self.problem = "%s refused this device's move: %s" % (self.name, m[1:].decode())
+                self.problem = "%s refused this device's move: %s" % (self.name, text(m[1:], _WHY))
             m = link.recv()
         return moved
 
@@ -85,4 +88,4 @@ class Race:
 
     def refuse(self, why):
         self.problem = "refused %s's move: %s" % (self.name, why)
-        self.link.send(bytes((REFUSED,)) + why.encode()[:50])
+        self.link.send(bytes((REFUSED,)) + why.encode()[:_WHY])

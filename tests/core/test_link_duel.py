@@ -3,9 +3,9 @@
 # side may not make is refused and never applied. Portable: also run in the VM.
 import sys
 
-from link.duel import MOVE, Duel
-from link.frame import Link
-from rules.cribbage import DISCARD, PLAY, SHOW, Cribbage, load
+from link.duel import MOVE, REFUSED, Duel
+from link.frame import MAX, Link
+from rules.cribbage import DISCARD, OVER, PLAY, SHOW, Cribbage, load
 from rules.rng import Rng
 
 from linkpipe import pipe
@@ -13,6 +13,12 @@ from linkpipe import pipe
 ON_CPYTHON = sys.implementation.name == "cpython"
 MICROPYTHON_SKIP = ()
 VERSION = b"\x01\x03\x02"
+
+try:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+except ImportError:  # the MicroPython VM: the seeded tests stand in
+    given = None
 
 
 def linked(seed, rng=None, drop=0, flip=0):
@@ -208,3 +214,83 @@ def test_a_record_of_a_game_on_the_cable_is_kept_a_wrong_one_refused():
         wrong = dict(r)
         wrong.update(bad)
         assert game_record(wrong) == "link", bad
+
+
+# Issue 37: whatever the other side sends, of any kind and with any bytes, the device
+# drops or refuses it; nothing raises out of poll(), and its game grows only by moves the
+# rules allow (its save replays through the engine's checks, and starts with what it held).
+
+def spec_message(spec, moves):
+    """A message from a spec: (MOVE, delta, body) is a move message at index len(moves) +
+    delta (at least 0), (kind, _, body) kind then body, (None, _, raw) raw bytes."""
+    kind, delta, body = spec
+    if kind is None:
+        return body
+    if kind == MOVE:
+        i = max(0, len(moves) + delta)
+        return bytes((MOVE, (i >> 8) & 255, i & 255)) + body
+    return bytes((kind,)) + body
+
+
+def random_specs(r, count):
+    kinds = (MOVE, MOVE, MOVE, REFUSED, None, 0x43, 0x52)
+    for _ in range(count):
+        body = bytes(r.below(256) if r.below(3) else (128 + r.below(52) if r.below(2) else r.below(54))
+                     for _ in range(r.below(12)))
+        yield kinds[r.below(len(kinds))], r.below(5) - 3, body
+
+
+def hostile(x, y, t, specs):
+    """y's link carries the specs' messages to x as if y's device had sent them."""
+    before = bytes(x.g.moves)
+    for spec in specs:
+        y.link.send(spec_message(spec, x.g.moves))
+    for k in range(60):
+        y.link.poll(t + 10 * k)
+        x.poll(t + 10 * k)
+    assert bytes(x.g.moves[:len(before)]) == before, "a move held was changed"
+    assert load(x.g.save()).save() == x.g.save(), "a move the rules refuse was applied"
+    return t + 600
+
+
+def hostile_at(seed, stop, specs):
+    """A game played for `stop` steps (or to its end), where y turns hostile."""
+    x, y = linked(seed)
+    r = Rng(seed)
+    t = 1000
+    for _ in range(stop):
+        if x.g.over and y.g.over:
+            break
+        for d in (x, y):
+            act(d, r)
+            d.poll(t)
+        t += 10
+    hostile(x, y, t, specs)
+    return x.g.phase
+
+
+def test_any_message_from_the_other_side_is_applied_by_the_rules_or_refused_seeded():
+    r = Rng(3737)
+    phases = set()
+    for seed in range(3 if ON_CPYTHON else 1):
+        for stop in (0, 3, 20, 60, 150, 400, 3000):
+            phases.add(hostile_at(seed, stop, list(random_specs(r, 1 + r.below(4)))))
+    assert phases == {DISCARD, PLAY, SHOW, OVER}, phases
+    # The refusal in bytes that are not text (issue 37, item 2).
+    x, y = linked(1)
+    hostile(x, y, 1000, [(REFUSED, 0, b"\xff\xfe bad \xc3")])
+    assert x.problem == "BOB refused this device's move: ?? bad ?"
+
+
+if given is not None:
+    MESSAGE = st.one_of(
+        st.tuples(st.sampled_from((MOVE, REFUSED, 0, 0x43, 0x52, 0xFF)), st.integers(-4, 2),
+                  st.binary(max_size=MAX - 3)),
+        st.tuples(st.just(MOVE), st.integers(-4, 2),
+                  st.lists(st.one_of(st.integers(0, 53), st.integers(128, 179)), max_size=6).map(bytes)),
+        st.tuples(st.none(), st.just(0), st.binary(max_size=MAX)))
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(0, 2 ** 16), st.integers(0, 3000), st.lists(MESSAGE, max_size=6))
+    def test_any_message_from_the_other_side_is_applied_by_the_rules_or_refused(seed, stop, messages):
+        hostile_at(seed, stop, messages)

@@ -98,3 +98,25 @@ if given is not None:
             assert a.seed is None and b.seed is None
         else:
             assert a.seed == b.seed is not None and {a.seat, b.seat} == {0, 1}
+
+
+def test_any_message_is_taken_or_refused_never_raised():
+    # Issue 37: a message of any kind and length, at any point of the exchange.
+    r = Rng(37)
+    for _ in range(300):
+        a = Pack(half(r.below(1000)))
+        for _ in range(r.below(4)):
+            kind = (0x43, 0x52, r.below(256))[r.below(3)]
+            n = (33, HALF + 1, r.below(61))[r.below(3)]
+            a.take(bytes([kind] + [r.below(256) for _ in range(n - 1)])[:n])
+        assert a.seed is None or a.problem is None
+
+
+if given is not None:
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.binary(max_size=60), max_size=4), st.binary(min_size=HALF, max_size=HALF))
+    def test_any_messages_are_taken_or_refused_never_raised(messages, other):
+        a = Pack(half(1))
+        for m in [b"C" + sha256(other).digest()][:len(messages) % 2] + messages:
+            a.take(m)
+        assert a.seed is None or a.problem is None

@@ -4,8 +4,8 @@
 # refuse is refused with a message and never applied. Portable: also run in the VM.
 import sys
 
-from link.frame import Link
-from link.race import REFUSED, Race
+from link.frame import MAX, Link
+from link.race import MOVE, REFUSED, Race
 from rules import grids, solitaires
 from rules.rng import Rng
 
@@ -14,6 +14,12 @@ from linkpipe import pipe
 ON_CPYTHON = sys.implementation.name == "cpython"
 MICROPYTHON_SKIP = ()
 VERSION = b"race-test"
+
+try:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+except ImportError:  # the MicroPython VM: the seeded tests stand in
+    given = None
 
 
 class Side:
@@ -180,3 +186,62 @@ def test_a_raced_record_holds_both_names_the_id_and_both_scores():
     assert game_record(dict(good, scores=[30, 27])) == "scores"  # ours must be the record's score
     del good["scores"]
     assert game_record(good) == "scores"  # all three or none
+
+
+# Issue 37: whatever the other side sends, of any kind and with any bytes, the device
+# drops or refuses it; nothing raises out of poll(), and the other's game as replayed here
+# grows only by moves its rules allow (its save replays, and starts with what it held).
+
+def hostile_at(make, seed, stop, messages):
+    """A race played for `stop` steps, then y's link carries messages to x as if y's
+    device had sent them (a message None: y's moves from a random index, one changed)."""
+    x, y = linked(make)
+    r = Rng(seed)
+    t = 0
+    for _ in range(stop):
+        for s in (x, y):
+            if r.below(4) == 0:
+                s.act(r)
+            s.race.poll(t)
+        t += 10
+    before = bytes(x.theirs.moves)
+    for m in messages:
+        y.link.send(m)
+    for _ in range(60):
+        y.link.poll(t)
+        x.race.poll(t)
+        t += 10
+    theirs = x.theirs
+    assert bytes(theirs.moves[:len(before)]) == before, "a move held was changed"
+    load = grids.load if make is grid else solitaires.load
+    assert load(theirs.save()).save() == theirs.save(), "a move the rules refuse was applied"
+    return x
+
+
+def random_messages(r, count):
+    for _ in range(count):
+        kind = (MOVE, MOVE, REFUSED, r.below(256))[r.below(4)]
+        yield bytes([kind] + [r.below(256) if r.below(2) else r.below(26) for _ in range(r.below(10))])
+
+
+def test_any_message_from_the_other_side_is_applied_by_the_rules_or_refused_seeded():
+    r = Rng(3737)
+    ends = 0
+    for make in (grid, patience):
+        for stop in (0, 5, 40, 150, 400, 2000) if ON_CPYTHON else (0, 40, 2000):
+            ends += hostile_at(make, stop, stop, list(random_messages(r, 1 + r.below(4)))).theirs.over
+    assert ends >= 2  # over too
+    # The refusal in bytes that are not text (issue 37, item 2).
+    x = hostile_at(grid, 1, 0, [bytes((REFUSED,)) + b"\xff\xfe bad \xc3"])
+    assert x.race.problem == "BOB refused this device's move: ?? bad ?"
+
+
+if given is not None:
+    @settings(max_examples=60, deadline=None)
+    @given(st.booleans(), st.integers(0, 2000),
+           st.lists(st.one_of(st.binary(max_size=MAX),
+                              st.tuples(st.sampled_from((MOVE, REFUSED)), st.integers(0, 30),
+                                        st.lists(st.integers(0, 30), max_size=6))
+                              .map(lambda m: bytes([m[0], m[1]] + m[2]))), max_size=6))
+    def test_any_message_from_the_other_side_is_applied_by_the_rules_or_refused(solitaire, stop, messages):
+        hostile_at(patience if solitaire else grid, stop, stop, messages)
