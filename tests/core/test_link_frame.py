@@ -246,3 +246,17 @@ if given is not None:
                               st.binary(max_size=MAX)), max_size=8))
     def test_any_frame_of_any_kind_is_dropped_or_refused(linked_first, version, frames):
         feed(opened(version, linked_first), frames, 100)
+
+
+def test_the_other_devices_name_and_id_read_as_text():
+    from link.jack import other_name, who
+
+    class Heard:
+        peer = b"AN2d0000001"
+
+    assert who(Heard) == ("AN2", "d0000001")
+    assert other_name(Heard, "BOB") == "AN2" and other_name(Heard, "AN2") == "AN3"  # never the same
+    Heard.peer = b"\xff  " + b"\xc3" * 40
+    assert who(Heard) == ("?", "?" * 32) and other_name(Heard, "?") == "?2"
+    Heard.peer = None  # not heard yet
+    assert who(Heard) == ("", "") and other_name(Heard, "ANN") == "P2" and other_name(Heard, "P2") == "P22"

@@ -326,3 +326,49 @@ def test_a_saved_game_on_the_cable_opens_the_cable_only_once_resumed_and_whole(t
             assert screen(sim) == "Notice" and "cannot be resumed" in " ".join(sim.app.screen.lines)
             assert sim.app.play is None
             assert sim.board.links_opened == 0 and sim.app.net is None
+
+
+# Issue 37: the other device's bytes are never trusted to be text. A name and an id in
+# its hello that are not UTF-8 (nor printable) are shown and kept as "?"s, at most what a
+# record keeps; the game starts, is saved, and resumes.
+
+BAD_ME = b"\xffB\xc3" + b"\xfe\xe9id" + b"x" * 30  # an id of 34 bytes: 32 kept
+
+
+def test_a_name_and_id_not_text_are_shown_and_kept_not_raised(tmp_path, monkeypatch):
+    from helpers.hostile import CRIB, Peer, step
+    from pocketcrib.twins.linkport import cable
+
+    a, b = cable()
+    sim = Sim(tmp_path / "dev0", seed=5, link=a, device_id="d0000000")
+    sim.saves.set("hints", False)
+    sim.saves.set("names", "ANNP2 P3 P4 ")
+    sim.run_script(LINK_KEYS)
+    peer = Peer(b, CRIB, BAD_ME)
+    said = []
+    text = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda fb, s, *rest, **k: said.append(s) or text(fb, s, *rest, **k))
+    peer.hold = True  # the pack held back: the linking screen shows the name
+    for _ in range(20):
+        step(sim, peer)
+    assert screen(sim) == "CribLink" and "Linked with ?B?" in said
+    peer.hold = False
+    for _ in range(100):
+        step(sim, peer)
+        if sim.app.play is not None:
+            break
+    crib = sim.app.play
+    assert crib.people[1 - crib.seat] == "?B?" and crib.peer == "??id" + "x" * 28
+    for _ in range(50):
+        step(sim, peer)  # the game served on the cable
+    # Saved as it is and resumed, with another device on the cable, whose name is no text either.
+    a.close()
+    b.close()
+    a, b = cable()
+    again = Sim(tmp_path / "dev0", seed=6, link=a, device_id="d0000000")
+    again.run_script(["A", "A"])
+    assert again.app.play is not None and again.app.play.linked and again.app.play.peer == crib.peer
+    other = Peer(b, CRIB, b"C\x80L" + b"\x80other")
+    for _ in range(20):
+        step(again, other)
+    assert again.app.play.duel.problem == "The cable leads to C?L's device: this game is with ?B?."

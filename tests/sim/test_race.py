@@ -263,3 +263,36 @@ def test_a_device_whose_racing_partner_is_gone_sleeps_and_races_on_after_a_key(t
     race(sims, lambda s: len(s[0].app.play.theirs.moves) > theirs + 1)
     got = list(me.app.play.theirs.moves)
     assert got == list(other.app.play.mine.moves)[:len(got)]  # in order, none lost or doubled
+
+
+def test_a_name_and_id_not_text_are_shown_and_kept_not_raised(tmp_path):
+    # Issue 37: as tests/sim/test_link.py's, for a race; then resumed with another device
+    # on the cable, whose name is no text either.
+    from helpers.hostile import RACE, Peer, step
+    from pocketcrib.twins.linkport import cable
+
+    a, b = cable()
+    sim = Sim(tmp_path / "dev0", seed=5, link=a, device_id="d0000000")
+    sim.saves.set("names", "ANNP2 P3 P4 ")
+    sim.run_script(SOLO_KEYS)
+    peer = Peer(b, RACE, b"\xffB\xc3" + b"\xfe\xe9id" + b"x" * 30)
+    for _ in range(100):
+        step(sim, peer)
+        if sim.app.play is not None:
+            break
+    play = sim.app.play
+    assert play.people == ["ANN", "?B?"] and play.peer == "??id" + "x" * 28
+    sim.press("A", "RIGHT", "A", "A")  # a move, sent
+    for _ in range(20):
+        step(sim, peer)
+    assert peer.got and peer.got[-1][0] == 0x4D
+    a.close()
+    b.close()
+    a, b = cable()
+    again = Sim(tmp_path / "dev0", seed=6, link=a, device_id="d0000000")
+    again.run_script(["A", "A"])
+    assert again.app.play is not None and again.app.play.racing and again.app.play.peer == play.peer
+    other = Peer(b, RACE, b"C\x80L" + b"\x80other")
+    for _ in range(20):
+        step(again, other)
+    assert again.app.play.race.problem == "The cable leads to C?L's device: this race is with ?B?."

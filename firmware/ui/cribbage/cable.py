@@ -9,7 +9,7 @@ from micropython import const
 
 from link.duel import Duel
 from link.frame import Link
-from link.jack import NoJack, nap, opened
+from link.jack import NoJack, nap, opened, who
 from rules.cribbage import DISCARD
 from ui.cribbage.game import Crib
 
@@ -89,11 +89,10 @@ class LinkedCrib(Crib):
         link = duel.link
         was = (duel.problem, self.lost)
         phase = self.g.phase
-        peer = link.peer
-        if peer is not None and peer[3:].decode() != self.peer and duel.problem is None:
+        if link.peer is not None and who(link)[1] != self.peer and duel.problem is None:
             # A resumed game and another device on the cable: nothing goes either way.
             duel.problem = "The cable leads to %s's device: this game is with %s." % (
-                peer[:3].decode().strip(), self.name(1 - self.seat))
+                who(link)[0], self.name(1 - self.seat))
         moved = False
         if duel.problem is None:
             moved = duel.poll(now)

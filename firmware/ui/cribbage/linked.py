@@ -5,6 +5,7 @@
 # chosen: a device playing alone carries none of it.
 from drivers.buttons import B
 from link.duel import Duel
+from link.jack import other_name, who
 from link.pack import Pack
 from rules.cribbage import Cribbage
 from ui import gfx
@@ -41,19 +42,17 @@ class CribLink:
                 link.send(reply)
         seed = pack.seed
         if seed is not None and link.peer is not None and pack.seat is not None:
-            self.begin(link, link.peer, seed, pack.seat)
+            self.begin(link, seed, pack.seat)
         elif was != (link.linked, link.problem, pack.problem):
             self.app.redraw()
 
-    def begin(self, link, peer, seed, seat):
+    def begin(self, link, seed, seat):
         app = self.app
-        other = peer[:3].decode().strip() or "P2"
-        if other == self.name:
-            other = other[:2] + "2"  # two devices with the same name: told apart on the glass
+        other = other_name(link, self.name)
         people = [other, other]
         people[seat] = self.name
         g = Cribbage(seed, 2, 121)
-        crib = LinkedCrib(app, g, seat, people, Duel(link, g, seat, other), peer[3:].decode())
+        crib = LinkedCrib(app, g, seat, people, Duel(link, g, seat, other), who(link)[1])
         app.play = crib
         app.net = crib.heard
         crib.save()
@@ -72,7 +71,7 @@ class CribLink:
         elif not link.linked or link.peer is None:
             lines = ["Looking for the other", "device on the cable..."]
         else:
-            lines = ["Linked with " + link.peer[:3].decode().strip(), "shuffling together..."]
+            lines = ["Linked with " + who(link)[0], "shuffling together..."]
         for i in range(min(4, len(lines))):
             gfx.text(fb, lines[i], 1, 12 + 9 * i)
         gfx.right(fb, "B: back", 127, 56)

@@ -11,7 +11,7 @@
 from micropython import const
 
 from drivers.buttons import A, B, B_LONG
-from link.jack import opened
+from link.jack import opened, other_name, who
 from link.pack import Pack
 from ui import gfx
 
@@ -72,18 +72,16 @@ class Race:
             if reply is not None:
                 link.send(reply)
         if pack.seed is not None and link.peer is not None and self.problem is None:
-            self.start(link, link.peer, pack.seed)
+            self.start(link, pack.seed)
         elif was != (link.linked, link.problem, pack.problem, self.problem):
             self.app.redraw()
 
     def other(self):
-        peer = self.link.peer if self.link is not None else None
-        other = (peer[:3] if peer else b"").decode().strip() or "P2"
-        return other[:2] + "2" if other == self.name else other  # two alike: told apart
+        return other_name(self.link, self.name)
 
-    def start(self, link, peer, seed):
+    def start(self, link, seed):
         app = self.app
-        play = self.begin(link, [self.name, self.other()], peer[3:].decode(), seed)
+        play = self.begin(link, [self.name, self.other()], who(link)[1], seed)
         app.play = play
         play.save()
         play.show()

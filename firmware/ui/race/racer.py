@@ -9,7 +9,7 @@ from micropython import const
 
 from link.frame import Link
 from link.race import Race
-from link.jack import NoJack, nap, opened
+from link.jack import NoJack, nap, opened, who
 from ui.race import VERSION
 _QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
 _SHOWN = ("Table", "GridTable")  # the tables, which show the other's score (and the race's end)
@@ -77,11 +77,10 @@ class Racer:
                     forget(m)  # what the race loaded goes with it
             return
         was = (race.problem, self.unheard)
-        peer = link.peer
-        if peer is not None and peer[3:].decode() != self.peer and race.problem is None:
+        if link.peer is not None and who(link)[1] != self.peer and race.problem is None:
             # A resumed game and another device on the cable: nothing goes either way.
             race.problem = "The cable leads to %s's device: this race is with %s." % (
-                peer[:3].decode().strip(), self.people[1])
+                who(link)[0], self.people[1])
         moved = False
         if race.problem is None:
             moved = race.poll(now)

@@ -1,0 +1,63 @@
+"""The other end of a simulator's link cable played by a test (issue 37): a real link
+(firmware/link/frame.py) whose hello says any name and id, which agrees on the pack as a
+device would, and then sends whatever the test says: messages of any kind with any bytes,
+frames of any kind with a good checksum, bytes that are no frame at all."""
+from link.frame import Link, encode
+from link.pack import Pack
+
+CRIB = b"crib3.2.1"  # ui.cribbage.cable.VERSION
+RACE = b"race1.0"  # ui.race.VERSION
+HALF = bytes(range(16))  # the peer's half of the pack
+
+
+class Peer:
+    def __init__(self, port, version, me=b"BOBd0000001", nonce=b"\x07\x07\x07\x07", half=HALF):
+        self.port = port
+        self.link = Link(port, nonce, version, me)
+        self.pack = Pack(half)
+        self.race = version == RACE  # a race: the game chosen comes first, echoed back
+        self.chosen = None
+        self.promised = False
+        self.got = []  # the messages the honest device sent, after the pack's
+        self.hold = False  # True: the messages that come are left unread
+
+    def poll(self, now):
+        """The link served; the pack agreed as an honest device would."""
+        link = self.link
+        link.poll(now)
+        if link.linked and not self.promised and not self.race:
+            self.promised = True
+            link.send(self.pack.promise())
+        m = None if self.hold else link.recv()
+        while m is not None:
+            if self.race and self.chosen is None:
+                self.chosen = m
+                link.send(m)  # "the same game", then the promise
+                link.send(self.pack.promise())
+            elif self.pack.seed is None and self.pack.problem is None:
+                reply = self.pack.take(m)
+                if reply is not None:
+                    link.send(reply)
+            else:
+                self.got.append(m)
+            m = link.recv()
+
+    def message(self, payload):
+        """A message of the game (any bytes, at most a frame's): delivered once, in order."""
+        self.link.send(bytes(payload[:60]))
+
+    def frame(self, kind, seq, payload):
+        """A frame of any kind with a good checksum."""
+        out, n = encode(kind, seq, payload[:60])
+        self.port.write(out[:n])
+
+    def raw(self, data):
+        self.port.write(data)
+
+
+def step(sim, peer, ms=20):
+    """Time passes on the device (its cable served) and the peer answers."""
+    sim.board.clock.advance(ms)
+    sim.app.step()
+    sim.settle()
+    peer.poll(sim.board.clock.t)
