@@ -13,8 +13,9 @@
 # start), the session number it has heard from the other side (0s if none), then the
 # caller's bytes (its version, its id and name). A side is linked once it has heard the
 # other and the other has heard its current session; a side that hears a new session from
-# the other (it was reset) starts both sequence numbers again. A HELLO whose PROTO or
-# version differs from ours leaves us unlinked with one line in `problem`.
+# the other (it was reset) starts both sequence numbers again, and with `fresh` set (an
+# exchange that must then start again: the pack) drops what was queued either way. A HELLO
+# whose PROTO or version differs from ours leaves us unlinked with one line in `problem`.
 #
 # The port is any object with write(buf) and readinto(buf) -> count or None, never
 # blocking: machine.UART(timeout=0) on the device, a pipe or a socket in tests.
@@ -94,6 +95,7 @@ class Link:
         self.peer = None  # the other side's bytes after its version, once heard
         self.problem = None  # one line: why the other side cannot be played with
         self.resets = 0  # new sessions heard from the other side after the first
+        self.fresh = False  # True: a new session drops what was sent to the old one or came from it
         self._peer_nonce = None
         self._heard_me = False
         self._rx = bytearray(_HEAD + MAX + 2)
@@ -247,6 +249,11 @@ class Link:
         if nonce != self._peer_nonce:
             if self._peer_nonce is not None:
                 self.resets += 1
+                if self.fresh:
+                    # An exchange with the old session, which the new one knows nothing of: not
+                    # a byte of it may reach the new one (the pack would take it for a cheat).
+                    self._out = []
+                    self._inbox = []
             self._peer_nonce = nonce
             self._expect = 0  # a new session on the other side: both counts start again
             self._seq = 0

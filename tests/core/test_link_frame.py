@@ -160,6 +160,31 @@ def test_a_reset_side_is_heard_as_a_new_session():
     assert y2.recv() == b"two" and x.resets == 1
 
 
+def test_a_fresh_link_drops_what_it_had_of_a_session_ended_by_a_reset():
+    # Issue 37, item 5: an exchange that starts again when the other side is reset (the
+    # pack) keeps nothing of the old session either way; without `fresh`, the moves of a
+    # game go on to the new one (test_a_reset_side_is_heard_as_a_new_session).
+    x, y, wire = pair()
+    x.fresh = True
+    run((x, y), 0, lambda: x.linked and y.linked)
+    y.send(b"from the old one")
+    run((x, y), 0, lambda: not y.pending())  # in x's inbox, not yet read
+    wire.cut = True
+    x.send(b"to the old one")  # never acknowledged
+    x.poll(1000)
+    wire.cut = False
+    y2 = Link(y.port, b"\x09\x09\x09\x09", VERSION, b"BOB")  # y reset
+    run((x, y2), 1000, lambda: x.linked and y2.linked)
+    assert x.resets == 1 and x.recv() is None and x.pending() == 0
+    y2.send(b"new")
+    run((x, y2), 2000, lambda: x._inbox and not y2.pending())
+    assert x.recv() == b"new" and x.recv() is None
+    for t in range(3000, 4000, 10):
+        x.poll(t)
+        y2.poll(t)
+    assert y2.recv() is None  # nothing of what x said to the old session
+
+
 def test_garbage_between_frames_is_skipped():
     x, y, wire = pair()
     run((x, y), 0, lambda: x.linked and y.linked)

@@ -175,3 +175,43 @@ def linked_sims(tmp_path, seeds=(5, 9), names=("ANN", "BOB")):
         sim.saves.set("names", (names[i] + "   ")[:3] + "P2 P3 P4 ")
         sims.append(sim)
     return sims
+
+
+def reset_while_shuffling(tmp_path, keys, playing):
+    """Two devices choose `keys`' game; one is switched off once the other has its promise
+    and has shown its half, before it has its half (and before it has taken the other's
+    promise); switched on, its player chooses the game again. Returns both devices once
+    playing(sim) on both."""
+    sims = linked_sims(tmp_path)
+    for sim in sims:
+        sim.run_script(keys)
+    off = None
+    for _ in range(200):
+        for sim in sims:
+            sim.board.clock.advance(20)
+            sim.app.step()
+            packs = [s.app.screen.pack for s in sims]
+            for i in (0, 1):
+                if packs[i].theirs is None and packs[1 - i].theirs is not None and packs[1 - i].seed is None:
+                    off = i  # it has not taken the other's promise, the other has taken its
+            if off is not None:
+                break
+        if off is not None:
+            break
+    assert off is not None, "no moment between the promise and the half"
+    port = sims[off].board.link
+    while port.readinto(bytearray(256)):  # what its UART held is lost
+        pass
+    from pocketcrib.twins.sim import Sim
+
+    sims[off] = Sim(tmp_path / ("dev%d" % off), seed=90, link=port, device_id="d%07d" % off)
+    sims[off].run_script(keys)
+    for _ in range(300):
+        if all(playing(s) for s in sims):
+            return sims
+        for sim in sims:
+            sim.board.clock.advance(20)
+            sim.app.step()
+            sim.settle()
+    raise AssertionError("not both playing: %s" % [
+        getattr(s.app.screen, "pack", None) and s.app.screen.pack.problem for s in sims])

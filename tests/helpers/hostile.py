@@ -19,16 +19,18 @@ class Peer:
         self.chosen = None
         self.promised = False
         self.got = []  # the messages the honest device sent, after the pack's
-        self.hold = False  # True: the messages that come are left unread
+        self.hold = False  # True: the pack left to the test, the messages that come unread
 
     def poll(self, now):
         """The link served; the pack agreed as an honest device would."""
         link = self.link
         link.poll(now)
+        if self.hold:
+            return
         if link.linked and not self.promised and not self.race:
             self.promised = True
             link.send(self.pack.promise())
-        m = None if self.hold else link.recv()
+        m = link.recv()
         while m is not None:
             if self.race and self.chosen is None:
                 self.chosen = m

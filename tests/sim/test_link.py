@@ -8,7 +8,7 @@ does): the cards drawn (ui.gfx.card and ui.gfx.mini, recorded with their values)
 hold none of the other seat's cards still in its hand, nor the other's discards in the
 crib, until the show, where every hand is on the table."""
 import pytest
-from helpers.drive import record_cards, MENU_ROW, crib_key, linked_sims, to_menu_row
+from helpers.drive import record_cards, MENU_ROW, crib_key, linked_sims, reset_while_shuffling, to_menu_row
 from helpers.naps import Asleep, TooLong, running
 
 from ui import gfx
@@ -372,3 +372,61 @@ def test_a_name_and_id_not_text_are_shown_and_kept_not_raised(tmp_path, monkeypa
     for _ in range(20):
         step(again, other)
     assert again.app.play.duel.problem == "The cable leads to C?L's device: this game is with ?B?."
+
+
+# Issue 37, item 5: an honest device reset while the pack is being agreed. Its player
+# chooses the game again; the other device hears a new session and the exchange starts
+# again on both, with a half of its own that it has never shown: both reach one deal.
+
+def test_a_device_reset_while_the_pack_is_agreed_both_start_again_to_one_deal(tmp_path):
+    sims = reset_while_shuffling(tmp_path, LINK_KEYS, lambda s: s.app.play is not None)
+    x, y = (s.app.play for s in sims)
+    assert x.g.seed == y.g.seed and {x.seat, y.seat} == {0, 1}
+    assert x.duel.problem is None and y.duel.problem is None
+
+
+def test_a_cheat_is_refused_though_it_says_it_was_reset(tmp_path):
+    """A device that has seen this one's half cannot use a reset to choose its own after:
+    once its new session is heard, this device shows only a new half, and only after the
+    new promise; a half before its promise or not matching it is refused, and a refusal
+    stays, reset or not."""
+    from hashlib import sha256
+
+    from helpers.hostile import CRIB, Peer, step
+    from pocketcrib.twins.linkport import cable
+
+    def session(sim, port, nonce):
+        peer = Peer(port, CRIB, nonce=bytes((nonce,)) * 4)
+        peer.hold = True  # the test reads and says everything itself
+        for _ in range(20):
+            step(sim, peer)
+        return peer
+
+    def said(sim, peer, message):
+        peer.message(message)
+        for _ in range(20):
+            step(sim, peer)
+        return peer.link.recv()
+
+    for cheat in ("before", "unlike"):
+        a, b = cable()
+        sim = Sim(tmp_path / cheat, seed=5, link=a, device_id="d0000000")
+        sim.run_script(LINK_KEYS)
+        peer = session(sim, b, 1)
+        promise = peer.link.recv()
+        shown = said(sim, peer, b"C" + sha256(b"x" * 16).digest())
+        assert promise[:1] == b"C" and shown[:1] == b"R" and sha256(shown[1:]).digest() == promise[1:]
+        peer = session(sim, b, 2)  # "reset"
+        again = peer.link.recv()
+        assert again[:1] == b"C" and again != promise and peer.link.recv() is None  # a new half, not shown
+        if cheat == "before":
+            assert said(sim, peer, b"R" + b"y" * 16) is None
+            why = "the other device showed its half before promising it: game refused"
+        else:
+            new = said(sim, peer, b"C" + sha256(b"y" * 16).digest())
+            assert new[:1] == b"R" and new != shown
+            said(sim, peer, b"R" + b"z" * 16)
+            why = "the other device's half does not match its promise: game refused"
+        assert sim.app.screen.pack.problem == why
+        peer = session(sim, b, 3)  # reset again: still refused, nothing sent
+        assert sim.app.screen.pack.problem == why and peer.link.recv() is None and sim.app.play is None

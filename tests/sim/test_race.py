@@ -6,7 +6,7 @@ the other's game holds at that frame), and both end on the same result; both rec
 the other's name and id. Then the cable pulled mid-game, a device switched off and
 resumed, and an impossible move refused."""
 import pytest
-from helpers.drive import MENU_ROW, grid_keys, linked_sims, to_menu_row
+from helpers.drive import MENU_ROW, grid_keys, linked_sims, reset_while_shuffling, to_menu_row
 from helpers.naps import Asleep, running
 
 from pocketcrib.twins.sim import Sim
@@ -296,3 +296,10 @@ def test_a_name_and_id_not_text_are_shown_and_kept_not_raised(tmp_path):
     for _ in range(20):
         step(again, other)
     assert again.app.play.race.problem == "The cable leads to C?L's device: this race is with ?B?."
+
+
+def test_a_device_reset_while_the_pack_is_agreed_both_start_again_to_one_deal(tmp_path):
+    # Issue 37, item 5, as tests/sim/test_link.py's for the cable's cribbage.
+    sims = reset_while_shuffling(tmp_path, SOLO_KEYS, lambda s: s.app.play is not None)
+    x, y = (s.app.play for s in sims)
+    assert x.mine.seed == y.mine.seed and x.race.problem is None and y.race.problem is None

@@ -20,6 +20,9 @@ class CribLink:
         self.name = name
         self.link = link_for(app, name)
         self.problem = None if self.link is not None else "This device has no link jack (hardware/BUILD.md)."
+        if self.link is not None:
+            self.link.fresh = True  # the other device reset: the exchange starts again (tick)
+            self.resets = 0
         self.pack = Pack(random_bytes(app, 4))
         self.promised = False
 
@@ -29,6 +32,13 @@ class CribLink:
             return
         was = (link.linked, link.problem, self.pack.problem)
         link.poll(now)
+        if link.resets != self.resets and self.pack.problem is None:
+            # The other device was reset while the pack was agreed, and its player chose the
+            # game again: the exchange starts again, with a half it has never seen. (A cheat
+            # refused stays refused.)
+            self.resets = link.resets
+            self.pack = Pack(random_bytes(self.app, 4))
+            self.promised = False
         pack = self.pack
         if link.linked and not self.promised:
             link.send(pack.promise())
@@ -48,6 +58,7 @@ class CribLink:
 
     def begin(self, link, seed, seat):
         app = self.app
+        link.fresh = False  # in the game, a reset sends the moves again (link.duel)
         other = other_name(link, self.name)
         people = [other, other]
         people[seat] = self.name

@@ -41,9 +41,17 @@ class Race:
         self.name = my_name(app)
         self.link = opened(app, self.name, VERSION)
         self.problem = None if self.link is not None else "This device has no link jack (hardware/BUILD.md)."
+        if self.link is not None:
+            self.link.fresh = True  # the other device reset: the exchange starts again (tick)
+            self.resets = 0
+        self.shuffle()
+
+    def shuffle(self):
+        """The pack's exchange from the start: a new half of ours, the game chosen and the
+        promise not yet sent."""
         half = b""
         for _ in range(4):
-            half += app.new_seed().to_bytes(4, "big")
+            half += self.app.new_seed().to_bytes(4, "big")
         self.pack = Pack(half)
         self.promised = False
         self.agreed = False  # the other device chose the same game
@@ -55,6 +63,11 @@ class Race:
         pack = self.pack
         was = (link.linked, link.problem, pack.problem, self.problem)
         link.poll(now)
+        if link.resets != self.resets and pack.problem is None and self.problem is None:
+            # The other device was reset while the pack was agreed (as ui.cribbage.linked's).
+            self.resets = link.resets
+            self.shuffle()
+            pack = self.pack
         if link.linked and not self.promised:
             link.send(self.chosen)
             link.send(pack.promise())
@@ -81,6 +94,7 @@ class Race:
 
     def start(self, link, seed):
         app = self.app
+        link.fresh = False  # in the race, a reset sends the moves again (link.race)
         play = self.begin(link, [self.name, self.other()], who(link)[1], seed)
         app.play = play
         play.save()
