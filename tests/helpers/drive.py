@@ -109,6 +109,12 @@ def grid_keys(kind=0, players=1, resume=False):
     return keys + ["A"]
 
 
+# Two devices on the cable (issue 28): the keys from the title that choose its game.
+LINK_KEYS = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "RIGHT", "RIGHT", "DOWN", "A"]  # seat 2: Normal, Expert, the cable; Start
+SOLO_KEYS = to_menu_row(MENU_ROW["players"]) + ["RIGHT"] * 3 + ["DOWN", "DOWN", "A"]  # players: cable; Start
+GRID_KEYS = grid_keys(kind=0, players=5)  # players: you + cable; Poker, American
+
+
 def grid_pass(sim):
     """On the grid games' hand-over (several players): a pause, then A, as the next player
     takes the device. Elsewhere nothing."""

@@ -8,14 +8,13 @@ does): the cards drawn (ui.gfx.card and ui.gfx.mini, recorded with their values)
 hold none of the other seat's cards still in its hand, nor the other's discards in the
 crib, until the show, where every hand is on the table."""
 import pytest
-from helpers.drive import record_cards, MENU_ROW, crib_key, linked_sims, reset_while_shuffling, to_menu_row
+from helpers.drive import LINK_KEYS, crib_key, linked_sims, record_cards, reset_while_shuffling
 from helpers.naps import Asleep, TooLong, running
 
 from ui import gfx
 from pocketcrib.twins.sim import Sim
 from rules.cribbage import DISCARD, PLAY, load
 
-LINK_KEYS = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "RIGHT", "RIGHT", "DOWN", "A"]  # seat 2: Normal, Expert, the cable; Start
 
 
 def screen(sim):

@@ -6,14 +6,12 @@ the other's game holds at that frame), and both end on the same result; both rec
 the other's name and id. Then the cable pulled mid-game, a device switched off and
 resumed, and an impossible move refused."""
 import pytest
-from helpers.drive import MENU_ROW, grid_keys, linked_sims, reset_while_shuffling, to_menu_row
+from helpers.drive import GRID_KEYS, SOLO_KEYS, linked_sims, reset_while_shuffling
 from helpers.naps import Asleep, running
 
 from pocketcrib.twins.sim import Sim
 from ui import gfx
 
-SOLO_KEYS = to_menu_row(MENU_ROW["players"]) + ["RIGHT"] * 3 + ["DOWN", "DOWN", "A"]  # players: cable; Start
-GRID_KEYS = grid_keys(kind=0, players=5)  # players: you + cable; Poker, American
 
 
 def screen(sim):
