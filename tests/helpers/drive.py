@@ -115,6 +115,28 @@ SOLO_KEYS = to_menu_row(MENU_ROW["players"]) + ["RIGHT"] * 3 + ["DOWN", "DOWN", 
 GRID_KEYS = grid_keys(kind=0, players=5)  # players: you + cable; Poker, American
 
 
+def race_step(sim, stall=False, other=False):
+    """A race on the cable (issue 28): one player's next keys (the other player's a little
+    otherwise: their own game), or time passing while the device waits."""
+    name = type(sim.app.screen).__name__
+    if stall:
+        name = "(waiting)"
+    if name in ("Table", "GridTable") and other:
+        sim.press("RIGHT")
+    if name == "Table":
+        sim.press("A", "RIGHT", "A", "A")
+    elif name == "Count":
+        sim.press("B")
+    elif name in ("Summary", "GridTable"):
+        sim.press("A")
+    elif name in ("Race", "Scores", "(waiting)"):
+        sim.board.clock.advance(20)
+        sim.app.step()
+        sim.settle()
+    else:
+        raise AssertionError("unexpected screen " + name)
+
+
 def grid_pass(sim):
     """On the grid games' hand-over (several players): a pause, then A, as the next player
     takes the device. Elsewhere nothing."""

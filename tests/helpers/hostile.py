@@ -57,6 +57,43 @@ class Peer:
         self.port.write(data)
 
 
+def alone(data, version, keys, me=b"BOBd0000001"):
+    """A simulator (ANN, d0000000, hints off) whose cable leads to a Peer, after `keys`:
+    (the simulator, the peer)."""
+    from pocketcrib.twins.linkport import cable
+    from pocketcrib.twins.sim import Sim
+
+    a, b = cable()
+    sim = Sim(data, seed=5, link=a, device_id="d0000000")
+    sim.saves.set("hints", False)
+    sim.saves.set("names", "ANNP2 P3 P4 ")
+    sim.run_script(keys)
+    return sim, Peer(b, version, me)
+
+
+def unplugged(sim, peer):
+    sim.board.link.close()
+    peer.port.close()
+
+
+def elsewhere(data, version, sim, peer):
+    """The simulator switched off, on again and its game resumed, with the cable now to
+    another device, C?L (its name and id are no text either): the simulator, served."""
+    unplugged(sim, peer)
+    again, other = alone(data, version, ["A", "A"], b"C\x80L" + b"\x80other")
+    served(again, other, 20)
+    return again
+
+
+def served(sim, peer, steps, until=None):
+    """Up to `steps` steps of both ends (until until() is true): whether it is."""
+    for _ in range(steps):
+        if until is not None and until():
+            return True
+        step(sim, peer)
+    return until is not None and until()
+
+
 def step(sim, peer, ms=20):
     """Time passes on the device (its cable served) and the peer answers."""
     sim.board.clock.advance(ms)

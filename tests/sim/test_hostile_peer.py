@@ -18,14 +18,12 @@ from binascii import unhexlify
 from pathlib import Path
 
 import pytest
-from helpers.drive import GRID_KEYS, LINK_KEYS, SOLO_KEYS, crib_key, linked_sims
-from helpers.hostile import CRIB, RACE, Peer, step
+from helpers.drive import GRID_KEYS, LINK_KEYS, SOLO_KEYS, crib_key, linked_sims, race_step
+from helpers.hostile import CRIB, RACE, alone, step, unplugged
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from link.frame import ACK, DATA, HELLO, PROTO
-from pocketcrib.twins.linkport import cable
-from pocketcrib.twins.sim import Sim
 from rules import cribbage, grids, solitaires
 
 GAMES = {"crib": (CRIB, LINK_KEYS), "solo": (RACE, SOLO_KEYS), "grid": (RACE, GRID_KEYS)}
@@ -55,17 +53,7 @@ def play_crib(sims):
 def play_race(sims, step_no):
     """One step of each device in a race, the second three times slower (as tests/sim/test_race.py)."""
     for i, sim in enumerate(sims):
-        name = screen(sim) if step_no % (1, 3)[i] == 0 else "(waiting)"
-        if name == "Table":
-            sim.press("A", "RIGHT", "A", "A")
-        elif name == "Count":
-            sim.press("B")
-        elif name in ("Summary", "GridTable"):
-            sim.press("A")
-        else:
-            sim.board.clock.advance(20)
-            sim.app.step()
-            sim.settle()
+        race_step(sim, step_no % (1, 3)[i] != 0)
 
 
 def over(sims):
@@ -220,25 +208,19 @@ def act(sim, peer, game, action):
 
 def hostile(game, where, folder, me, actions):
     version, keys = GAMES[game]
-    a, b = cable()
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            data = Path(tmp) / "dev0"
-            if folder is not None:
-                shutil.copytree(folder, data)
-            sim = Sim(data, seed=7, link=a, device_id="d0000000")
-            sim.saves.set("hints", False)
-            sim.saves.set("names", "ANNP2 P3 P4 ")
-            sim.run_script(keys if folder is None else ["A", "A"])  # the game chosen, or resumed
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "dev0"
+        if folder is not None:
+            shutil.copytree(folder, data)
+        sim, peer = alone(data, version, keys if folder is None else ["A", "A"], me)  # the game chosen, or resumed
+        try:
             assert where in ("Linking", screen(sim)) or where == "Summary" and screen(sim) == "Count"
             honest = Honest(game, folder, sim)
-            peer = Peer(b, version, me)
             for action in actions:
                 act(sim, peer, game, action)
                 honest.check()
-    finally:
-        a.close()
-        b.close()
+        finally:
+            unplugged(sim, peer)
 
 
 def bounded(n):

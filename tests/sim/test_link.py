@@ -335,42 +335,24 @@ BAD_ME = b"\xffB\xc3" + b"\xfe\xe9id" + b"x" * 30  # an id of 34 bytes: 32 kept
 
 
 def test_a_name_and_id_not_text_are_shown_and_kept_not_raised(tmp_path, monkeypatch):
-    from helpers.hostile import CRIB, Peer, step
-    from pocketcrib.twins.linkport import cable
+    from helpers.hostile import CRIB, alone, elsewhere, served
 
-    a, b = cable()
-    sim = Sim(tmp_path / "dev0", seed=5, link=a, device_id="d0000000")
-    sim.saves.set("hints", False)
-    sim.saves.set("names", "ANNP2 P3 P4 ")
-    sim.run_script(LINK_KEYS)
-    peer = Peer(b, CRIB, BAD_ME)
+    sim, peer = alone(tmp_path / "dev0", CRIB, LINK_KEYS, BAD_ME)
     said = []
     text = gfx.text
     monkeypatch.setattr(gfx, "text", lambda fb, s, *rest, **k: said.append(s) or text(fb, s, *rest, **k))
     peer.hold = True  # the pack held back: the linking screen shows the name
-    for _ in range(20):
-        step(sim, peer)
+    served(sim, peer, 20)
     assert screen(sim) == "CribLink" and "Linked with ?B?" in said
     peer.hold = False
-    for _ in range(100):
-        step(sim, peer)
-        if sim.app.play is not None:
-            break
+    assert served(sim, peer, 100, lambda: sim.app.play is not None)
     crib = sim.app.play
     assert crib.people[1 - crib.seat] == "?B?" and crib.peer == "??id" + "x" * 28
-    for _ in range(50):
-        step(sim, peer)  # the game served on the cable
+    served(sim, peer, 50)  # the game on the cable
     # Saved as it is and resumed, with another device on the cable, whose name is no text either.
-    a.close()
-    b.close()
-    a, b = cable()
-    again = Sim(tmp_path / "dev0", seed=6, link=a, device_id="d0000000")
-    again.run_script(["A", "A"])
-    assert again.app.play is not None and again.app.play.linked and again.app.play.peer == crib.peer
-    other = Peer(b, CRIB, b"C\x80L" + b"\x80other")
-    for _ in range(20):
-        step(again, other)
-    assert again.app.play.duel.problem == "The cable leads to C?L's device: this game is with ?B?."
+    again = elsewhere(tmp_path / "dev0", CRIB, sim, peer).app.play
+    assert again.linked and again.peer == crib.peer
+    assert again.duel.problem == "The cable leads to C?L's device: this game is with ?B?."
 
 
 # Issue 37, item 5: an honest device reset while the pack is being agreed. Its player
@@ -391,26 +373,22 @@ def test_a_cheat_is_refused_though_it_says_it_was_reset(tmp_path):
     stays, reset or not."""
     from hashlib import sha256
 
-    from helpers.hostile import CRIB, Peer, step
-    from pocketcrib.twins.linkport import cable
+    from helpers.hostile import CRIB, Peer, alone, served
 
     def session(sim, port, nonce):
         peer = Peer(port, CRIB, nonce=bytes((nonce,)) * 4)
         peer.hold = True  # the test reads and says everything itself
-        for _ in range(20):
-            step(sim, peer)
+        served(sim, peer, 20)
         return peer
 
     def said(sim, peer, message):
         peer.message(message)
-        for _ in range(20):
-            step(sim, peer)
+        served(sim, peer, 20)
         return peer.link.recv()
 
     for cheat in ("before", "unlike"):
-        a, b = cable()
-        sim = Sim(tmp_path / cheat, seed=5, link=a, device_id="d0000000")
-        sim.run_script(LINK_KEYS)
+        sim, peer = alone(tmp_path / cheat, CRIB, LINK_KEYS)
+        b = peer.port
         peer = session(sim, b, 1)
         promise = peer.link.recv()
         shown = said(sim, peer, b"C" + sha256(b"x" * 16).digest())

@@ -6,7 +6,7 @@ the other's game holds at that frame), and both end on the same result; both rec
 the other's name and id. Then the cable pulled mid-game, a device switched off and
 resumed, and an impossible move refused."""
 import pytest
-from helpers.drive import GRID_KEYS, SOLO_KEYS, linked_sims, reset_while_shuffling
+from helpers.drive import GRID_KEYS, SOLO_KEYS, linked_sims, race_step as act, reset_while_shuffling
 from helpers.naps import Asleep, running
 
 from pocketcrib.twins.sim import Sim
@@ -49,28 +49,6 @@ class Said:
                     self.shown[i].append(play.theirs.score)
 
         sim.app.draw = drawn
-
-
-def act(sim, stall=False, other=False):
-    """One player's next keys (the other player's a little otherwise: their own game),
-    or time passing while the device waits."""
-    name = screen(sim)
-    if stall:
-        name = "(waiting)"
-    if name in ("Table", "GridTable") and other:
-        sim.press("RIGHT")
-    if name == "Table":
-        sim.press("A", "RIGHT", "A", "A")
-    elif name == "Count":
-        sim.press("B")
-    elif name in ("Summary", "GridTable"):
-        sim.press("A")
-    elif name in ("Race", "Scores", "(waiting)"):
-        sim.board.clock.advance(20)
-        sim.app.step()
-        sim.settle()
-    else:
-        raise AssertionError("unexpected screen " + name)
 
 
 def race(sims, until, limit=5000, slow=(1, 1)):
@@ -266,34 +244,18 @@ def test_a_device_whose_racing_partner_is_gone_sleeps_and_races_on_after_a_key(t
 def test_a_name_and_id_not_text_are_shown_and_kept_not_raised(tmp_path):
     # Issue 37: as tests/sim/test_link.py's, for a race; then resumed with another device
     # on the cable, whose name is no text either.
-    from helpers.hostile import RACE, Peer, step
-    from pocketcrib.twins.linkport import cable
+    from helpers.hostile import RACE, alone, elsewhere, served
 
-    a, b = cable()
-    sim = Sim(tmp_path / "dev0", seed=5, link=a, device_id="d0000000")
-    sim.saves.set("names", "ANNP2 P3 P4 ")
-    sim.run_script(SOLO_KEYS)
-    peer = Peer(b, RACE, b"\xffB\xc3" + b"\xfe\xe9id" + b"x" * 30)
-    for _ in range(100):
-        step(sim, peer)
-        if sim.app.play is not None:
-            break
+    sim, peer = alone(tmp_path / "dev0", RACE, SOLO_KEYS, b"\xffB\xc3" + b"\xfe\xe9id" + b"x" * 30)
+    assert served(sim, peer, 100, lambda: sim.app.play is not None)
     play = sim.app.play
     assert play.people == ["ANN", "?B?"] and play.peer == "??id" + "x" * 28
     sim.press("A", "RIGHT", "A", "A")  # a move, sent
-    for _ in range(20):
-        step(sim, peer)
+    assert served(sim, peer, 20, lambda: peer.got)
     assert peer.got and peer.got[-1][0] == 0x4D
-    a.close()
-    b.close()
-    a, b = cable()
-    again = Sim(tmp_path / "dev0", seed=6, link=a, device_id="d0000000")
-    again.run_script(["A", "A"])
-    assert again.app.play is not None and again.app.play.racing and again.app.play.peer == play.peer
-    other = Peer(b, RACE, b"C\x80L" + b"\x80other")
-    for _ in range(20):
-        step(again, other)
-    assert again.app.play.race.problem == "The cable leads to C?L's device: this race is with ?B?."
+    again = elsewhere(tmp_path / "dev0", RACE, sim, peer).app.play
+    assert again.racing and again.peer == play.peer
+    assert again.race.problem == "The cable leads to C?L's device: this race is with ?B?."
 
 
 def test_a_device_reset_while_the_pack_is_agreed_both_start_again_to_one_deal(tmp_path):
