@@ -101,7 +101,7 @@ class Board:
         if self.deal_no >= _MAX_DEALS or len(self.moves) >= _MAX_MOVES:
             raise ValueError("the board is full: %d deals" % self.deal_no)
         self.moves.append(_NEXT)
-        self._deal_over()
+        self._deal_over(len(self.moves))
 
     def undo(self):
         """Take the last peg back, with the end of a deal that came after it
@@ -175,7 +175,7 @@ class Board:
             head = m[i]
             if head == _NEXT:
                 i += 1
-                self._deal_over()
+                self._deal_over(i)  # the deal after it starts here, not at the end of the moves
                 continue
             kind = (head >> 2) & 7
             if self.over or i + 1 >= n or (kind == HEELS and head & 3 != self.side_of(self.dealer)):
@@ -205,10 +205,10 @@ class Board:
             self.winner = side
             self.over = True
 
-    def _deal_over(self):
+    def _deal_over(self, start):
         self.dealer = (self.dealer + 1) % self.players
         self.deal_no += 1
-        self.deal_start = len(self.moves)
+        self.deal_start = start
         self._begin()
 
 

@@ -180,6 +180,42 @@ def test_undo_back_to_the_start_and_his_heels(tmp_path):
     assert "nothing to take back" in said(sim)
 
 
+def _the_deal_is_over_is_asked(sim):
+    """LEFT in the middle of a deal asks whether it is over (and pegs nothing); B leaves it."""
+    scores = list(sim.app.play.g.scores)
+    sim.press("LEFT")
+    assert screen(sim) == "Confirm" and sim.app.screen.title == "The deal is over?"
+    assert sim.app.play.g.scores == scores
+    sim.press("B")
+    assert screen(sim) == "BoardPegs" and sim.app.play.g.scores == scores
+
+
+def test_mid_deal_after_an_undo_left_asks_the_deal_over_not_his_heels(tmp_path):
+    """Issue 37 item 7: once a deal had ended, an undo played the moves again and the
+    deal on looked unpegged: LEFT pegged his heels (2 to the dealer) mid-deal."""
+    sim = Sim(tmp_path, seed=1)
+    t = Table(sim, players=2, target=121)
+    t.peg(1, 4)
+    t.deal_over()
+    t.peg(0, 3)
+    t.peg(1, 9)  # a slip
+    t.undo()
+    same_board(t)
+    _the_deal_is_over_is_asked(sim)
+
+
+def test_mid_deal_on_a_resumed_game_left_asks_the_deal_over_not_his_heels(tmp_path):
+    sim = Sim(tmp_path, seed=1)
+    t = Table(sim, players=3, target=61)
+    t.peg(2, 4)
+    t.deal_over()
+    t.peg(0, 3)
+    again = Sim(tmp_path, seed=2)  # switched off and on: the saved game resumed
+    again.run_script(RESUME)
+    assert screen(again) == "BoardPegs" and again.app.play.g.scores == [3, 0, 4]
+    _the_deal_is_over_is_asked(again)
+
+
 def test_the_hand_counter_counts_and_refuses_a_card_twice(tmp_path):
     sim = Sim(tmp_path, seed=1)
     t = Table(sim, players=2, target=121)
