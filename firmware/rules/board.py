@@ -12,7 +12,7 @@
 #   b.undo()                       # the last peg taken back (and the deal
 #                                  # ended after it); what was undone, or None
 #   b.scores[side], b.back[side]   # the front peg and the back peg
-#   b.dealer, b.deal_no, b.pegged_this_deal()
+#   b.dealer, b.deal_no, b.pegged_this_deal(), b.counts()
 #   b.over, b.winner, b.skunk(side), b.game_points()
 #   b.deals                        # per deal: bytes dealer, crib, heels, then
 #                                  # per side pegged, hand, muggins
@@ -121,6 +121,16 @@ class Board:
     def pegged_this_deal(self):
         """True once anything is pegged (or counted) in the deal on."""
         return self.deal_start < len(self.moves)
+
+    def counts(self):
+        """The hands and cribs counted in the deal on."""
+        m = self.moves
+        n = 0
+        for i in range(self.deal_start, len(m), 2):  # only pegs since the deal's start
+            k = (m[i] >> 2) & 7
+            if k == HAND or k == CRIB:
+                n += 1
+        return n
 
     # The end.
 

@@ -26,7 +26,7 @@ STEP = st.one_of(
 def seen(b):
     """What the screens and the record read of a board."""
     return (bytes(b.moves), b.scores, b.back, b.dealer, b.deal_no, b.over, b.winner,
-            [bytes(d) for d in b.deals], b.pegged_this_deal(), b.last(), b.pone())
+            [bytes(d) for d in b.deals], b.pegged_this_deal(), b.counts(), b.last(), b.pone())
 
 
 def apply(b, step):
