@@ -239,7 +239,7 @@ def test_a_people_record_is_kept_and_counted_per_person(tmp_path):
     statistics come from the games he sat in, and games between people stay out of the modes
     against the computer. The host takes the record as the board does."""
     from helpers.cribgames import _Table, play
-    from pocketcrib.scores import cribrec
+    from pocketcrib.scores import cribrec, pcr
 
     from storage import fields
     from storage.saves import Saves
@@ -253,7 +253,7 @@ def test_a_people_record_is_kept_and_counted_per_person(tmp_path):
     assert r["people"] == ["ANN", "BEE"] and fields.crib_record(r) is None
     for bad in (["ANN"], ["ANN", "ANN"], [None, "BEE"], ["ANN", None], ["ANN", "TOOLONG"], "ANN,BEE"):
         assert fields.crib_record(dict(r, people=bad)) == "people", bad
-    assert cribrec.refused(dict(r, n=7)) is None and cribrec.game(r).scores == g.scores
+    assert pcr.refused(dict(r, n=7)) is None and cribrec.game(r).scores == g.scores
     saves.add_game(old)
     saves.add_game(r)
     saves.add_game(record(_Table(g, 1, ["BEE", "ANN"]), None))
