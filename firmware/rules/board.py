@@ -12,7 +12,7 @@
 #   b.undo()                       # the last peg taken back (and the deal
 #                                  # ended after it); what was undone, or None
 #   b.scores[side], b.back[side]   # the front peg and the back peg
-#   b.dealer, b.deal_no, b.pegged_this_deal()
+#   b.dealer, b.deal_no, b.pegged_this_deal(), b.counts()
 #   b.over, b.winner, b.skunk(side), b.game_points()
 #   b.deals                        # per deal: bytes dealer, crib, heels, then
 #                                  # per side pegged, hand, muggins
@@ -101,7 +101,7 @@ class Board:
         if self.deal_no >= _MAX_DEALS or len(self.moves) >= _MAX_MOVES:
             raise ValueError("the board is full: %d deals" % self.deal_no)
         self.moves.append(_NEXT)
-        self._deal_over()
+        self._deal_over(len(self.moves))
 
     def undo(self):
         """Take the last peg back, with the end of a deal that came after it
@@ -121,6 +121,16 @@ class Board:
     def pegged_this_deal(self):
         """True once anything is pegged (or counted) in the deal on."""
         return self.deal_start < len(self.moves)
+
+    def counts(self):
+        """The hands and cribs counted in the deal on."""
+        m = self.moves
+        n = 0
+        for i in range(self.deal_start, len(m), 2):  # only pegs since the deal's start
+            k = (m[i] >> 2) & 7
+            if k == HAND or k == CRIB:
+                n += 1
+        return n
 
     # The end.
 
@@ -175,7 +185,7 @@ class Board:
             head = m[i]
             if head == _NEXT:
                 i += 1
-                self._deal_over()
+                self._deal_over(i)  # the deal after it starts here, not at the end of the moves
                 continue
             kind = (head >> 2) & 7
             if self.over or i + 1 >= n or (kind == HEELS and head & 3 != self.side_of(self.dealer)):
@@ -205,10 +215,10 @@ class Board:
             self.winner = side
             self.over = True
 
-    def _deal_over(self):
+    def _deal_over(self, start):
         self.dealer = (self.dealer + 1) % self.players
         self.deal_no += 1
-        self.deal_start = len(self.moves)
+        self.deal_start = start
         self._begin()
 
 

@@ -216,9 +216,9 @@ def test_a_newer_generator_says_to_update(tmp_path, games):
                     f"newer than this pocketcrib's, {fields.GEN}: update pocketcrib and pull again)")
 
 
-def test_without_the_board_rules_cribbage_waits_on_the_board(tmp_path, games):
-    """No firmware/storage/fields.py to check them by (POCKETCRIB_FIRMWARE somewhere else): the games of cribbage
-    are not saved, a line each saying why and what to do; the other games are."""
+def test_without_the_board_rules_every_game_waits_on_the_board(tmp_path, games):
+    """No firmware/storage/fields.py to check them by (POCKETCRIB_FIRMWARE somewhere else): no game is saved,
+    of cribbage or any other kind (issue 37 item 10), a line each saying why and what to do."""
     solo = {"n": 9, "variant": "solitaire", "seed": 5, "score": 80, "won": False, "target": 91, "rounds": [80],
             "date": None, "players": 1, "code": None}
     code = ("import json, sys; from pocketcrib.board import device; from pocketcrib.scores import store; "
@@ -228,10 +228,12 @@ def test_without_the_board_rules_cribbage_waits_on_the_board(tmp_path, games):
     proc = subprocess.run([sys.executable, "-c", code, tmp_path / "s.sqlite3"], input=json.dumps([games[0], solo]),
                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    added, (line,) = json.loads(proc.stdout)
-    assert added == 1 and line.startswith("cribbage game 1 was not saved: not checked (No module named 'storage'")
-    assert line.endswith("run pocketcrib from a Pocket Crib checkout, or set POCKETCRIB_FIRMWARE)")
-    assert [g["n"] for g in store.Store(tmp_path / "s.sqlite3").games()] == [9]
+    added, lines = json.loads(proc.stdout)
+    assert added == 0 and len(lines) == 2
+    for line, what in zip(lines, ("cribbage game 1", "solitaire game 9"), strict=True):
+        assert line.startswith(f"{what} was not saved: not checked (No module named 'storage'")
+        assert line.endswith("run pocketcrib from a Pocket Crib checkout, or set POCKETCRIB_FIRMWARE)")
+    assert store.Store(tmp_path / "s.sqlite3").games() == []
 
 
 def test_an_older_pocketcrib_adding_games_after_the_migration(tmp_path, games):

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from helpers import cribgames
 from helpers import oddrecords
 from pocketcrib.board import device
-from pocketcrib.scores import cribrec, export, store
+from pocketcrib.scores import cribrec, export, pcr, store
 from storage import fields
 
 PROFILE = oddrecords.profile("host")
@@ -88,7 +88,7 @@ def test_the_host_checks_who_sat_where_as_the_board_does(rec):
         assert no_levels == "people"
     if no_levels == "people" and written(rec):
         assert board == "people"
-    why = cribrec.refused(rec)
+    why = pcr.refused(rec)
     if mine == "levels" and no_levels != "people":
         assert why is not None and "'levels'" in why  # refused, and so not saved
     if why is None:  # the board's rules take it: the host takes it apart, its seats as the record says
@@ -117,7 +117,7 @@ def test_a_pull_keeps_who_sat_where_and_reads_it_back(records):
     with tempfile.TemporaryDirectory() as tmp:
         db = store.Store(Path(tmp) / "s.sqlite3")
         report = db.add_pull(device.Pulled("b0a4", [], history, []))
-        kept = [r for r in history if cribrec.refused(r) is None]
+        kept = [r for r in history if pcr.refused(r) is None]
         got = store.Store(Path(tmp) / "s.sqlite3").games()  # read back, opened anew
         assert report.games_added == len(got) == len(kept)
         for rec, g in zip(kept, got, strict=True):

@@ -19,7 +19,7 @@ from PIL import Image
 
 from helpers import cribgames
 from pocketcrib.board import device
-from pocketcrib.scores import cribrec, export, store
+from pocketcrib.scores import cribrec, export, pcr, store
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "e6614c311b7e5c2f"
@@ -94,7 +94,7 @@ def person(records, name):
 
 def test_the_records_are_the_boards_own(games):
     for rec in games:
-        assert cribrec.refused(rec) is None, rec
+        assert pcr.refused(rec) is None, rec
         g = cribrec.game(rec)
         assert g.people == (tuple(rec["people"]) if "people" in rec else None)
         assert list(g.levels) == seat_levels(rec)

@@ -74,10 +74,14 @@ def test_a_bad_record_is_skipped_and_the_rest_saved(tmp_path):
     scores = [{"variant": "solitaire", "initials": "ABC", "score": 2**70, "seed": 1},
               {"variant": "solitaire", "initials": "ABC", "score": 70, "seed": 1}]
     report = pull(db, history, scores)
-    assert len(report.problems) == 4, report.problems  # n too big, nested, score a string; the score
-    assert all(p.startswith(("a history record", "a high-score")) for p in report.problems)
-    assert [g["n"] for g in db.games()] == [1, 3, 6, 7]
-    assert db.games()[1]["seed"] is None and db.games()[3]["rounds"] == [5]
+    # n too big, nested, score a string; the score; and the seed and the rounds the board's rules
+    # refuse (issue 37 item 10: before, kept as they were, the seed as NULL, the rounds as [5]).
+    assert len(report.problems) == 6, report.problems
+    assert sum(p.startswith(("a history record", "a high-score")) for p in report.problems) == 4
+    assert "solitaire game 3 was not saved: the board's rules refuse its 'seed': 18446744073709551616" \
+        in report.problems
+    assert "solitaire game 7 was not saved: the board's rules refuse its 'rounds': [[[1]], 5]" in report.problems
+    assert [g["n"] for g in db.games()] == [1, 6]
     assert [s["score"] for s in db.high_scores()] == [70]
     assert pull(db, [game(8, 8)]).games_added == 1  # and every later pull too
 

@@ -8,7 +8,7 @@ score by plain sums; the board must show the same."""
 import shutil
 
 import pytest
-from helpers.boardgames import Table, setup_keys
+from helpers.boardgames import NAMES, Table, setup_keys
 from helpers.drive import RESUME
 
 from rules.cards import parse_cards
@@ -178,6 +178,86 @@ def test_undo_back_to_the_start_and_his_heels(tmp_path):
     assert t.scores == [0, 0] and sim.app.play.g.dealer == 0
     t.press("B")  # nothing left: it says so
     assert "nothing to take back" in said(sim)
+
+
+def _the_deal_is_over_is_asked(sim):
+    """LEFT in the middle of a deal asks whether it is over (and pegs nothing); B leaves it."""
+    scores = list(sim.app.play.g.scores)
+    sim.press("LEFT")
+    assert screen(sim) == "Confirm" and sim.app.screen.title == "The deal is over?"
+    assert sim.app.play.g.scores == scores
+    sim.press("B")
+    assert screen(sim) == "BoardPegs" and sim.app.play.g.scores == scores
+
+
+def test_mid_deal_after_an_undo_left_asks_the_deal_over_not_his_heels(tmp_path):
+    """Issue 37 item 7: once a deal had ended, an undo played the moves again and the
+    deal on looked unpegged: LEFT pegged his heels (2 to the dealer) mid-deal."""
+    sim = Sim(tmp_path, seed=1)
+    t = Table(sim, players=2, target=121)
+    t.peg(1, 4)
+    t.deal_over()
+    t.peg(0, 3)
+    t.peg(1, 9)  # a slip
+    t.undo()
+    same_board(t)
+    _the_deal_is_over_is_asked(sim)
+
+
+def test_mid_deal_on_a_resumed_game_left_asks_the_deal_over_not_his_heels(tmp_path):
+    sim = Sim(tmp_path, seed=1)
+    t = Table(sim, players=3, target=61)
+    t.peg(2, 4)
+    t.deal_over()
+    t.peg(0, 3)
+    again = Sim(tmp_path, seed=2)  # switched off and on: the saved game resumed
+    again.run_script(RESUME)
+    assert screen(again) == "BoardPegs" and again.app.play.g.scores == [3, 0, 4]
+    _the_deal_is_over_is_asked(again)
+
+
+def _offered(sim):
+    """The seat (and crib or not) the hand counter offers first, and back to the board."""
+    from ui.board.entry import keys
+
+    keys_ = ["RIGHT"]
+    for c in parse_cards("2C 3D 4H 9S"):
+        keys_ += [NAMES[k] for k in keys(c)]
+    cards = 4
+    if sim.app.play.starter is None:
+        keys_ += [NAMES[k] for k in keys(parse_cards("5S")[0])]
+        cards = 5
+    sim.run_script(keys_ + ["A"])
+    s = sim.app.screen
+    assert screen(sim) == "BoardCount"
+    offered = (s.seat, s.crib)
+    sim.run_script(["B"] * (1 + cards + 1))  # to the cards, each taken back (a B each), the board
+    assert screen(sim) == "BoardPegs"
+    return offered
+
+
+def test_an_undo_keeps_the_hands_counted_unless_it_takes_one_back(tmp_path):
+    """Issue 37 item 8: any undo, even of a peg in the play, made the counter
+    forget the hands counted: the next count was offered for the pone again."""
+    sim = Sim(tmp_path, seed=1)
+    t = Table(sim, players=3, target=121)  # P1 deals: P2, P3, P1 count, then the crib
+    starter = parse_cards("5S")[0]
+    t.count(1, parse_cards("5H 5D 5C JS"), starter, claim=20)  # and 9 muggins to P3
+    t.peg(0, 2)
+    t.undo()  # a peg by hand taken back: P2's hand stays counted
+    assert _offered(sim) == (2, False)
+    t.undo()  # the muggins: still counted
+    assert _offered(sim) == (2, False)
+    t.undo()  # the count itself: P2's again
+    assert _offered(sim) == (1, False)
+    same_board(t)
+    for seat in (1, 2, 0):
+        t.count(seat, parse_cards("2C 3D 4H 9S"), starter)
+    t.count(0, parse_cards("AC AD 7H 7S"), starter, crib=True)
+    assert sim.app.play.counted == 0 and _offered(sim) == (2, False)  # the next deal: P2 deals, P3 first
+    t.undo()  # the crib, and the deal's end: the three hands stay counted
+    assert _offered(sim) == (0, True)
+    same_board(t)
 
 
 def test_the_hand_counter_counts_and_refuses_a_card_twice(tmp_path):

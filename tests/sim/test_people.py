@@ -8,6 +8,7 @@ ui.gfx.mini, recorded with their values) must hold no card of a hand still held,
 crib, except the hand of the person who last took the device on the hand-over screen, and
 that only on his own turn. So between a person's move and the next person's confirmation
 no hand is on the glass, while the computer moves too."""
+import pytest
 from helpers.drive import MENU_ROW, crib_key, crib_on, people_keys, people_on, record_cards, to_menu_row
 
 from pocketcrib.twins.sim import Sim
@@ -238,7 +239,7 @@ def test_a_people_record_is_kept_and_counted_per_person(tmp_path):
     statistics come from the games he sat in, and games between people stay out of the modes
     against the computer. The host takes the record as the board does."""
     from helpers.cribgames import _Table, play
-    from pocketcrib.scores import cribrec
+    from pocketcrib.scores import cribrec, pcr
 
     from storage import fields
     from storage.saves import Saves
@@ -252,7 +253,7 @@ def test_a_people_record_is_kept_and_counted_per_person(tmp_path):
     assert r["people"] == ["ANN", "BEE"] and fields.crib_record(r) is None
     for bad in (["ANN"], ["ANN", "ANN"], [None, "BEE"], ["ANN", None], ["ANN", "TOOLONG"], "ANN,BEE"):
         assert fields.crib_record(dict(r, people=bad)) == "people", bad
-    assert cribrec.refused(dict(r, n=7)) is None and cribrec.game(r).scores == g.scores
+    assert pcr.refused(dict(r, n=7)) is None and cribrec.game(r).scores == g.scores
     saves.add_game(old)
     saves.add_game(r)
     saves.add_game(record(_Table(g, 1, ["BEE", "ANN"]), None))
@@ -362,3 +363,62 @@ def test_levels_in_a_record_are_checked():
     four = record(_Table(play(24, 4), 2, ["ANN", "BEE", None, None], [None, None, 2, 0]), None)
     assert fields.crib_record(four) is None
     assert fields.crib_record(dict(four, levels=[None, None, 0, 2])) == "levels"  # level is seat 3's
+
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # the Initials screen's, in its order
+
+
+def _typed(sim, name):
+    """On the Initials screen, the keys from the letters it shows to `name`, and A."""
+    keys = []
+    for i, (a, b) in enumerate(zip(sim.app.screen.chars, (name + "   ")[:3])):
+        up = (_LETTERS.index(b) - _LETTERS.index(a)) % len(_LETTERS)
+        keys += ["UP"] * up if up <= len(_LETTERS) // 2 else ["DOWN"] * (len(_LETTERS) - up)
+        if i < 2:
+            keys.append("RIGHT")
+    return keys + ["A"]
+
+
+def _said(sim):
+    return " ".join(sim.app.screen.lines)
+
+
+@pytest.mark.parametrize("seat,name", [(0, "CPU"), (1, "CPU"), (2, "C1"), (1, "C2")])
+def test_a_person_is_not_given_the_computers_name(tmp_path, seat, name):
+    """Issue 37 item 9: a person named like a computer seat ("CPU" with one computer,
+    "C1", "C2" with two) made the table read "CPU 0  P2 0  CPU 0". The naming screen
+    refuses the name, saying why, and takes another; the game then tells them apart."""
+    sim = _sim(tmp_path, 7)
+    seats = "PPCC" if name != "CPU" else "PPC"  # two computers: C1, C2; one: CPU
+    keys = people_keys(seats)[:-1]  # the setup, on Start
+    keys += ["UP"] * (len(seats) - seat) + (["LEFT", "LEFT"] if seats[seat] == "C" else []) + ["A"]
+    sim.run_script(keys)
+    assert screen(sim) == "Initials"
+    was = "P%d" % (seat + 1)
+    sim.run_script(_typed(sim, name))
+    assert screen(sim) == "Notice" and _said(sim).startswith("%s is the computer's name" % name)
+    sim.press("A")  # back to the name, as it was typed
+    assert screen(sim) == "Initials" and "".join(sim.app.screen.chars).strip() == name
+    assert sim.saves.get("names")[3 * seat:3 * seat + 3].strip() == was  # nothing kept
+    sim.run_script(["LEFT", "LEFT"] + _typed(sim, "ZED"))
+    assert screen(sim) == "CribSetup" and sim.app.screen.names[seat] == "ZED"
+    sim.run_script(["DOWN"] * (len(seats) - seat) + ["A"])  # Start
+    crib = sim.app.play
+    assert crib is not None and crib.people[seat] == "ZED"
+    names = [crib.name(s) for s in range(crib.g.players)]
+    assert len(set(names)) == len(names), names
+
+
+def test_a_kept_computers_name_is_refused_at_start(tmp_path):
+    """A name kept from before (or given on the board for a real deck, which has no
+    computer) that the table gives the computer: Start says so and goes to that seat."""
+    sim = _sim(tmp_path, 8, names="CPU BO C2 P4 ")
+    sim.run_script(people_keys("PPC"))
+    assert screen(sim) == "Notice" and _said(sim).startswith("CPU is the computer's name")
+    assert sim.app.play is None and not sim.saves.has_current()
+    sim.press("A")
+    assert screen(sim) == "CribSetup" and sim.app.screen.cur == 2  # seat 1's row
+    sim.press("A")
+    sim.run_script(_typed(sim, "AL") + ["DOWN", "DOWN", "DOWN", "A"])  # renamed; Start
+    assert sim.app.play is not None and sim.app.play.people == ["AL", "BO", None]
+    assert [sim.app.play.name(s) for s in range(3)] == ["AL", "BO", "CPU"]

@@ -103,10 +103,11 @@ class BoardPlay:
         if last is None:
             self.note = "nothing to take back"
             return False
-        side, points, _ = last
+        side, points, kind = last
         if g.deal_no != deal:
             self.starter = None  # the counter's memory is of the deal left
-        self.counted = 0
+        if g.deal_no != deal or kind == HAND or kind == CRIB:
+            self.counted = g.counts()  # a count taken back, or the deal's before its end
         self.note = "took back %s %d" % (self.side_name(side), points)
         self.save()
         return True

@@ -9,6 +9,14 @@ from ui.cribbage import LEVEL_NAMES
 
 _TARGETS = (121, 61)
 _SEATS = const(2)  # the first seat's row; Start and Statistics follow the seats
+# What the table calls the computer among people (ui.cribbage.game.Crib.name): no person may be
+# called so, or "CPU 0  P2 0  CPU 0" would not say who is who.
+_COMPUTER = ("CPU", "C1", "C2")
+
+
+def _computers(name):
+    """The note refusing a computer's name for a person."""
+    return ("%s is the computer's name at the table: choose another." % name,)
 
 
 class CribSetup:
@@ -68,10 +76,14 @@ class CribSetup:
             if people.count(None) == self.players - 1:
                 people = None  # you alone against the computer
             else:
-                for s in range(1, self.players):
-                    if people[s] is not None and people.index(people[s]) < s:
-                        self.cur = _SEATS + s  # a name twice: that seat wants another
-                        app.redraw()
+                for s in range(self.players):
+                    p = people[s]
+                    if p is not None and (p in _COMPUTER or people.index(p) < s):
+                        self.cur = _SEATS + s  # a name twice, or the computer's: that seat wants another
+                        if p in _COMPUTER:  # (kept from before, or from the board's setup)
+                            app.visit("Notice", _computers(p))
+                        else:
+                            app.redraw()
                         return
             # The level of the first computer seat (1 if none) stands for the game, as
             # before levels were per seat; levels stays only if the seats differ.
@@ -105,7 +117,11 @@ class CribSetup:
     def named(self, text):
         """The Initials screen's name for the seat under the cursor, kept for next time."""
         seat = self.cur - _SEATS
-        self.names[seat] = text.strip() or "P%d" % (seat + 1)
+        name = text.strip() or "P%d" % (seat + 1)
+        if name in _COMPUTER:
+            self.app.visit("Notice", _computers(name))  # A: back to the name, to change it
+            return
+        self.names[seat] = name
         self.app.saves.set("names", "".join((n + "   ")[:3] for n in self.names))
         self.app.back()
 

@@ -17,6 +17,7 @@ import os
 import re
 import time
 import zipfile
+import zlib
 from pathlib import Path
 
 from pocketcrib.board import device
@@ -95,7 +96,8 @@ def read_archive(archive):
     except FileNotFoundError:
         raise PocketCribError(f"no backup at {archive}",
                               "give the path of a .zip made by `pocketcrib backup`") from None
-    except (OSError, ValueError, RecursionError, zipfile.BadZipFile) as e:
+    except (OSError, ValueError, RecursionError, EOFError, NotImplementedError, zlib.error,
+            zipfile.BadZipFile) as e:
         raise PocketCribError(f"{archive} is not a usable Pocket Crib backup: {e}",
                               "pick another archive; the board was not touched") from None
     return manifest, files
@@ -126,8 +128,13 @@ def _member(z, name, size, limit):
         raise ValueError(f"{name} is missing") from None
     if info.file_size > limit or (size is not None and info.file_size != size):
         raise ValueError(f"{name} is not the size its manifest gives")
-    with z.open(info) as f:
-        data = f.read(limit + 1)
+    try:
+        with z.open(info) as f:
+            data = f.read(limit + 1)
+    except (zlib.error, EOFError, NotImplementedError, RuntimeError, zipfile.BadZipFile) as e:
+        # A damaged member (a flipped bit in its deflate stream, its CRC, its method or flags:
+        # an unknown method, or "encrypted", which zipfile tells by a RuntimeError).
+        raise ValueError(f"{name} is damaged ({e})") from None
     if len(data) > limit or (size is not None and len(data) != size):
         raise ValueError(f"{name} is not the size its manifest gives")
     return data

@@ -8,7 +8,7 @@ a seat for a person and None for the computer (absent: the board's owner
 alone at seat 0 against the computer), and may give each computer seat its
 own level: "levels", 0-2 a computer's seat and None a person's (absent: every
 computer at the record's "level").
-A pull first puts the record through the board's own field rules (refused():
+A pull first puts the record through the board's own field rules (pcr.refused():
 firmware/storage/fields.py's game_record, imported from the firmware folder, not a
 copy): a record they refuse is one the board would not keep, and is not saved.
 Here it must also hold together: one side reached the target and it is the one
@@ -19,6 +19,8 @@ apart (the game itself is kept whole).
 
 import json
 from collections import namedtuple
+
+from pocketcrib.scores.pcr import is_utf8
 
 VARIANT = "cribbage"
 LEVELS = ("easy", "normal", "expert")
@@ -130,15 +132,6 @@ def _text(v, lo, hi):
     return type(v) is str and lo <= len(v) <= hi and is_utf8(v)
 
 
-def is_utf8(v):
-    """Whether the str can be written as UTF-8 (SQLite's text): not so with a lone surrogate, which json reads."""
-    try:
-        v.encode()
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _deals(text, players):
     return [Deal(d[0], d[1], d[2], tuple(tuple(d[3 + 3 * s:6 + 3 * s]) for s in range(players)))
             for d in packed(text, players, players, MAX_DEALS)]
@@ -157,43 +150,6 @@ def packed(text, players, rows, most):
     if any(d[0] >= players for d in out):
         raise BadRecord("deals (a dealer who is not at the table)")
     return out
-
-
-def refused(rec):
-    """None if the board's own rules take rec as a history record (fields.game_record, the rules it
-    checks its history with), else one phrase naming the field they refuse and its value."""
-    try:
-        fields = _rules()
-    except ImportError as e:
-        return f"not checked ({e}: run pocketcrib from a Pocket Crib checkout, or set POCKETCRIB_FIRMWARE)"
-    field = fields.game_record(rec)
-    if field is None:
-        return None
-    why = f"the board's rules refuse its {field!r}: {_shown(rec[field]) if field in rec else '(missing)'}"
-    gen = rec.get("gen")
-    if field == "gen" and type(gen) is int and fields.GEN < gen <= 2**53:
-        why += f" (a generator newer than this pocketcrib's, {fields.GEN}: update pocketcrib and pull again)"
-    return why
-
-
-def _rules():
-    """firmware/storage/fields.py of the firmware folder (core.py), imported on the first check."""
-    from pocketcrib.firmware import use_firmware
-
-    use_firmware()
-    from storage import fields
-
-    if not hasattr(fields, "game_record"):  # another package's fields, the firmware folder missing
-        raise ImportError(f"no Pocket Crib fields.py in {fields.__file__}")
-    return fields
-
-
-def _shown(value, width=40):
-    try:
-        text = json.dumps(value)
-    except (ValueError, TypeError, RecursionError):
-        return "(nested too deep to show)"
-    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def skunked(g):

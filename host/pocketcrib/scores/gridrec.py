@@ -5,8 +5,8 @@ table, Foster's placement rule), the points of each line of the finished grid
 (the rows top to bottom, then the columns left to right), the score (the lines,
 and two for heels in Cribbage Squares), the target and whether it was reached,
 how many cards went on the advisor's best square, and the player's place among
-those who played the deal on the device. The same rules as the board's
-(firmware/storage/fields.py, grid_record) for these fields.
+those who played the deal on the device. The board's own rules check these fields
+(firmware/storage/fields.py's grid_record, imported from the firmware folder).
 
 The record also holds the deal (its seed and generator) and the squares in the
 order the cards went down, so the host replays the game with the board's own
@@ -16,14 +16,12 @@ squares are a legal game of its deal and rules, and that game scores its lines.
 
 from collections import namedtuple
 
+from pocketcrib.scores.pcr import board_fields
+
 VARIANTS = ("poker", "squares")
 TABLES = ("american", "english")
-TARGETS = {("poker", "american"): 200, ("poker", "english"): 70, ("squares", None): 61}
 CARDS = {"poker": 25, "squares": 16}
-LINES = {"poker": 10, "squares": 8}
 SIDE = {"poker": 5, "squares": 4}  # lines are SIDE rows, then SIDE columns
-MAX_SEED = 0xFFFFFFFF
-_HEX = frozenset("0123456789abcdef")  # the board writes lowercase, two digits a square
 
 Game = namedtuple("Game", "variant table foster lines heels matched players place")
 
@@ -32,67 +30,40 @@ class BadRecord(ValueError):
     """The record's field that is wrong."""
 
 
-def _int(v, lo, hi):
-    return type(v) is int and lo <= v <= hi
-
-
 def game(rec):
     """The Game a grid history record holds, its fields checked and its game replayed; BadRecord
     naming what is wrong."""
-    g = fields(rec)
+    g = checked(rec)
     replay(rec, g)
     return g
 
 
-def fields(rec):
-    """The Game a grid record's fields make, each checked as the board checks it (not replayed)."""
-    variant = rec.get("variant")
-    if variant not in VARIANTS:
+def checked(rec):
+    """The Game of a grid record that the board's own rules take (firmware/storage/fields.py's
+    grid_record, imported from the firmware folder: no copy of them here), not replayed; BadRecord
+    naming the field they refuse."""
+    if rec.get("variant") not in VARIANTS:
         raise BadRecord("variant")
-    poker = variant == "poker"
-    table = rec.get("table")
-    if (table not in TABLES) if poker else (table is not None):
-        raise BadRecord("table")
-    foster = rec.get("foster")
-    if type(foster) is not bool or (foster and not poker):
-        raise BadRecord("foster")
-    lines = rec.get("lines")
-    if type(lines) is not list or len(lines) != LINES[variant] or not all(_int(x, 0, 100) for x in lines):
-        raise BadRecord("lines")
-    score = rec.get("score")
-    heels = score - sum(lines) if type(score) is int else None
-    if heels not in ((0,) if poker else (0, 2)):
-        raise BadRecord("score")
-    target = TARGETS[(variant, table)]
-    if rec.get("target") != target or type(rec.get("target")) is not int:
-        raise BadRecord("target")
-    if rec.get("won") is not (score >= target):
-        raise BadRecord("won")
-    if not _int(rec.get("matched"), 0, CARDS[variant]):
-        raise BadRecord("matched")
-    players = rec.get("players")
-    if not _int(players, 1, 4):
-        raise BadRecord("players")
-    if not _int(rec.get("place"), 1, players):
-        raise BadRecord("place")
-    return Game(variant, table, foster, list(lines), heels, rec["matched"], players, rec["place"])
+    try:
+        field = board_fields().grid_record(rec)
+    except ImportError as e:
+        raise BadRecord(f"not checked ({e}: run pocketcrib from a Pocket Crib checkout, or set "
+                        "POCKETCRIB_FIRMWARE)") from None
+    if field is not None:
+        raise BadRecord(field)
+    lines = list(rec["lines"])
+    return Game(rec["variant"], rec["table"], rec["foster"], lines, rec["score"] - sum(lines), rec["matched"],
+                rec["players"], rec["place"])
 
 
 def replay(rec, g):
     """Deal the record's seed by its generator, put the cards on its squares in order under its
-    rules, and score the grid: BadRecord unless that is a legal game with g's lines and heels."""
-    seed, gen, moves = rec.get("seed"), rec.get("gen", 1), rec.get("moves")  # no "gen": generator 1
-    if not _int(seed, 0, MAX_SEED):
-        raise BadRecord("seed")
+    rules, and score the grid: BadRecord unless that is a legal game with g's lines and heels (rec's
+    fields are ones checked() took)."""
+    seed, gen = rec["seed"], rec.get("gen", 1)  # (its fields checked: checked()); no "gen": generator 1
     grids, rng = _core()  # as the board's saves do (rules.envelope.seed_at): generator 1 deals unmix(seed)
-    if not _int(gen, 1, rng.GEN):
-        raise BadRecord("gen" if not _int(gen, 1, 2**53) else
-                        f"gen {gen} (a generator newer than this pocketcrib's, {rng.GEN}: update pocketcrib "
-                        "and pull again)")
-    if type(moves) is not str or len(moves) != 2 * CARDS[g.variant] or not _HEX.issuperset(moves):
-        raise BadRecord("moves")
     try:
-        lines, heels = _played(grids, g, rng.unmix(seed) if gen == 1 else seed, bytes.fromhex(moves))
+        lines, heels = _played(grids, g, rng.unmix(seed) if gen == 1 else seed, bytes.fromhex(rec["moves"]))
     except BadRecord:
         raise
     except Exception as e:  # a firmware folder whose engine is not this one's: the pull goes on

@@ -7,8 +7,8 @@ new games next to the old ones with the same numbers. High scores are kept as
 seen (every distinct entry of every board's table). Each pull is one
 transaction: it lands whole or not at all, and nothing pulled before is
 rewritten or removed. A bad record is skipped with a problem line; the rest
-of the pull is saved. A game of cribbage is bad if the board's own rules
-(firmware/storage/fields.py, through cribrec.refused) refuse it.
+of the pull is saved. A game or a high score of any kind is bad if the board's own
+rules (firmware/storage/fields.py, through pcr.refused) refuse it.
 
 A game of cribbage is also taken apart (cribrec.py): its summary in crib_games,
 one row per deal and seat in crib_deals and one per seat in crib_seats (who sat
@@ -29,7 +29,7 @@ import time
 from collections import namedtuple
 from pathlib import Path
 
-from pocketcrib.scores import boardrec, cribrec, gridrec
+from pocketcrib.scores import boardrec, cribrec, gridrec, pcr
 
 from pocketcrib import places
 from pocketcrib.errors import PocketCribError
@@ -248,11 +248,10 @@ class Store:
                         problems.append(f"a history record without a valid game number or score was skipped: "
                                         f"{_shown(rec)}")
                         continue
-                    if row[2] in (cribrec.VARIANT, boardrec.VARIANT):  # the board's own rules first: what they
-                        refused = cribrec.refused(rec)  # refuse is not kept
-                        if refused:
-                            problems.append(f"{row[2]} game {row[1]} was not saved: {refused}")
-                            continue
+                    refused = pcr.refused(rec)  # the board's own rules first: what they refuse is not kept
+                    if refused:
+                        problems.append(f"{_named(rec)}game {row[1]} was not saved: {refused}")
+                        continue
                     digest = _digest(text)
                     earlier = self.db.execute("SELECT digest FROM games WHERE device=? AND n=?",
                                               (pulled.device, row[1])).fetchall()
@@ -271,6 +270,10 @@ class Store:
                     if row is None:
                         problems.append(f"a high-score record without a valid score was skipped: {_shown(rec)}")
                         continue
+                    refused = pcr.refused(rec, "scores")
+                    if refused:
+                        problems.append(f"{_named(rec)}high score {row[3]} was not saved: {refused}")
+                        continue
                     cur = self.db.execute("INSERT OR IGNORE INTO high_scores VALUES (?,?,?,?,?,?,?,?,?)",
                                           (*row, text, now))
                     scores_added += cur.rowcount
@@ -288,7 +291,7 @@ class Store:
         """Every game, as dicts with GAME_FIELDS (rounds a list, won a bool), by device then n;
         a cribbage game taken apart also has "cribbage", its cribrec.Game, a grid game "grid", its gridrec.Game,
         a game on the board for a real deck that holds together "board", its boardrec.Game."""
-        sql = "SELECT " + ",".join(GAME_FIELDS) + ", digest FROM games"
+        sql = "SELECT " + ",".join(GAME_FIELDS) + ", digest, record FROM games"
         where, args = _where(variant=variant, device=device)
         rows = self.db.execute(sql + where + " ORDER BY device, n, rowid", args).fetchall()
         crib = self._cribbage(device) if variant in (None, cribrec.VARIANT) else {}
@@ -296,14 +299,14 @@ class Store:
         board = self._boards(device) if variant in (None, boardrec.VARIANT) else {}
         out = []
         for r in rows:
-            g = dict(zip(GAME_FIELDS, r[:-1], strict=True))
+            g = dict(zip(GAME_FIELDS, r[:-2], strict=True))
             g["rounds"] = json.loads(g["rounds"]) if g["rounds"] else []
             g["won"] = None if g["won"] is None else bool(g["won"])
-            key = (g["device"], g["n"], r[-1])
+            key = (g["device"], g["n"], r[-2])
             if key in crib and g["variant"] == cribrec.VARIANT:
                 g["cribbage"] = crib[key]
             if key in grid and g["variant"] in gridrec.VARIANTS:
-                found = _grid(g, grid[key])
+                found = _grid(r[-1], grid[key])
                 if found is not None:
                     g["grid"] = found
             if key in board and g["variant"] == boardrec.VARIANT:
@@ -399,17 +402,15 @@ def _grid_kind(variant, text):
     return None
 
 
-def _grid(g, row):
-    """The gridrec.Game of a game and its grid_games row, checked as a record is; None if it does not hold."""
-    table, foster, lines, heels, matched, place = row
+def _grid(text, row):
+    """The gridrec.Game of a game's record (its text) as the board's rules take it, if its grid_games row is
+    that game's (a row changed by hand is not); else None."""
     try:
-        lines = [int(x) for x in lines.split()] if isinstance(lines, str) else None
-        found = gridrec.fields({"variant": g["variant"], "table": table, "foster": {0: False, 1: True}.get(foster),
-                             "lines": lines, "score": g["score"], "target": g["target"], "won": g["won"],
-                             "matched": matched, "players": g["players"], "place": place}) if lines else None
-    except (gridrec.BadRecord, ValueError, TypeError):
+        found = gridrec.checked(json.loads(text))
+    except (gridrec.BadRecord, ValueError, TypeError, AttributeError, RecursionError):
         return None
-    return found if found is not None and found.heels == heels else None
+    mine = (found.table, int(found.foster), " ".join(map(str, found.lines)), found.heels, found.matched, found.place)
+    return found if tuple(row) == mine else None
 
 
 def _deal_rows(rows):
@@ -463,8 +464,14 @@ def _shown(rec):
         return "(nested too deep to show)"
 
 
+def _named(rec):
+    """"solitaire " for a record of a game the board plays, to begin its problem line; else nothing."""
+    v = pcr.variant(rec)
+    return v + " " if v else ""
+
+
 def _text(v):
-    return v if isinstance(v, str) and cribrec.is_utf8(v) else None
+    return v if isinstance(v, str) and pcr.is_utf8(v) else None
 
 
 def _game_row(device, rec):
