@@ -117,10 +117,11 @@ class LinkedCrib(Crib):
             app.last = now  # a move came: the screen stays awake
             app.redraw()
 
-    def save(self):
-        d = self.state()
-        d["people"] = self.people
+    def state(self):
+        # The seat and the other's id in every save, the end's too (Saves.record_end saves
+        # state()): a game resumed after a power cut on the way is still this one (issue 37).
+        d = Crib.state(self)
         d["link"] = [self.seat, self.peer]
-        self.app.saves.save_current(d)
+        return d
 
 

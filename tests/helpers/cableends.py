@@ -1,0 +1,174 @@
+"""The end of a game on the link cable (issue 37), on two simulators: a game of cribbage on
+the cable or a race brought near its end, both devices switched off and on again at any
+moment, the cable pulled and put back, and power cuts counted on one device's writes only.
+
+    pair = Pair(tmp_path, start)      # two devices on a cable, their /data as start (folders' files)
+    pair.run(until)                   # each device's player does what a player does, in turn
+    pair.off(i); pair.on(i)           # a device switched off (what its UART held lost) and on again
+    pair.cable(False)                 # the cable pulled (True: put back)
+
+A player at the title resumes the saved game, at a game's end goes on (records it), and
+otherwise plays the move the keys of helpers.drive play (cribbage) or tests/sim/test_race.py's
+(a race); a device with nothing for its player to do lets time pass (the cable served)."""
+
+import os
+
+from helpers.drive import crib_key
+from helpers.powercut import Os, Power, PowerCut
+
+from pocketcrib.twins.linkport import cable
+from pocketcrib.twins.sim import Sim
+from storage import records
+
+IDS = ("d0000000", "d0000001")
+NAMES = ("ANN", "BOB")
+IDLE = ("CribStats", "Scores", "Menu", "CribLink", "CribWait", "Title", "Initials", "Race", "CribOver")
+
+
+def screen(sim):
+    return type(sim.app.screen).__name__
+
+
+def files(root):
+    return {name: open(os.path.join(root, name), "rb").read() for name in sorted(os.listdir(root))
+            if os.path.isfile(os.path.join(root, name))}
+
+
+def lay(root, found):
+    """The folder back as `found` has it."""
+    os.makedirs(root, exist_ok=True)
+    for name in os.listdir(root):
+        if name not in found:
+            os.remove(os.path.join(root, name))
+    for name, data in found.items():
+        with open(os.path.join(root, name), "wb") as f:
+            f.write(data)
+
+
+class DevicePower(Power):
+    """Power cuts on one device's writes only (both simulators share storage.records): `device`
+    is the one whose ticks count, `current` the one acting now; `starts` the tick at which
+    each write, rename or remove of that device began (the cut points)."""
+
+    def __init__(self, device):
+        Power.__init__(self)
+        self.device = device
+        self.current = None
+        self.starts = []
+
+    def spend(self, n):
+        if self.current != self.device:
+            return n
+        self.starts.append(self.ticks)
+        return Power.spend(self, n)
+
+
+def install(monkeypatch, device):
+    p = DevicePower(device)
+    monkeypatch.setattr(records, "open", p.open, raising=False)
+    monkeypatch.setattr(records, "os", Os(p))
+    return p
+
+
+def race_act(sim):
+    """A raced game's next keys (as tests/sim/test_race.py plays): True if a key was pressed."""
+    name = screen(sim)
+    if name == "Table":
+        sim.press("A", "RIGHT", "A", "A")
+    elif name == "Count":
+        sim.press("B")
+    elif name in ("Summary", "GridTable"):
+        sim.press("A")
+    else:
+        return False
+    return True
+
+
+class Pair:
+    def __init__(self, tmp_path, start, power=None):
+        """start: per device its folder's files (files()); power: a DevicePower, or None."""
+        self.roots = [str(tmp_path / ("dev%d" % i)) for i in (0, 1)]
+        for i in (0, 1):
+            lay(self.roots[i], start[i])
+        self.ports = list(cable())
+        self.power = power
+        self.sims = [None, None]
+        self.dead = [False, False]  # switched off by a power cut
+        self.boots = 0
+        for i in (0, 1):
+            self.on(i)
+
+    def on(self, i):
+        """Device i switched on: a new simulator on its flash and its end of the cable."""
+        port = self.ports[i]
+        if not port.gone:
+            while port.readinto(bytearray(256)):
+                pass  # what its UART held is lost
+        self.boots += 1
+        self.sims[i] = self._as(i, lambda: Sim(self.roots[i], seed=100 + self.boots, link=port, device_id=IDS[i]))
+        self.dead[i] = self.sims[i] is None
+
+    def off(self, i):
+        self.sims[i] = None
+
+    def cable(self, plugged):
+        for p in self.ports:
+            p.gone = not plugged
+
+    def _as(self, i, act):
+        """act() as device i: a power cut on its writes switches it off (None)."""
+        if self.power is not None:
+            self.power.current = i
+        try:
+            return act()
+        except PowerCut:
+            self.sims[i] = None
+            self.dead[i] = True
+            return None
+        finally:
+            if self.power is not None:
+                self.power.current = None
+
+    def act(self, i):
+        """Device i's player does the next thing, or time passes."""
+        sim = self.sims[i]
+        if sim is None:
+            return
+        self._as(i, lambda: self._act(sim))
+
+    def _act(self, sim):
+        name = screen(sim)
+        app = sim.app
+        if name == "Title" and app.screen.saved or name == "Confirm":
+            sim.press("A")  # the saved game offered, and resumed
+            return
+        if name == "CribOver" or name == "Race" and app.screen.end and app.screen.ready():
+            sim.wait(1.2)
+            sim.press("A")  # the end: recorded
+            return
+        if name == "Initials":
+            sim.wait(1.2)
+            sim.press("A")
+            return
+        if name == "Notice":
+            raise AssertionError("a notice: %s" % app.screen.lines)
+        if name not in IDLE and not (name == "CribPlay" and app.screen.waiting()):
+            if not race_act(sim):
+                sim.press(crib_key(app.screen))
+            return
+        sim.board.clock.advance(20)
+        app.step()
+        sim.settle()
+
+    def run(self, until, limit=3000):
+        for _ in range(limit):
+            if until(self):
+                return True
+            for i in (0, 1):
+                self.act(i)
+        return False
+
+    def quiet(self):
+        """Both devices on, done: no game in play, nothing served on the cable."""
+        return all(s is not None and s.app.play is None and s.app.net is None and screen(s) in IDLE
+                   for s in self.sims)
