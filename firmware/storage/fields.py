@@ -39,7 +39,7 @@ _GRID = ("n", "variant", "seed", "score", "won", "target", "table", "foster", "l
 _GRID_SCORE = _SCORE + ("table", "foster")
 _DEVICE = ("id", "n")
 _PLAY = ("v", "games", "turn", "partners", "reached", "double", "bonus", "count", "done", "recorded",
-         "hs", "cpu", "claims", "review", "scored", "people", "link")
+         "hs", "cpu", "claims", "review", "scored", "people", "link", "held")
 
 
 def _int(v, lo, hi):
@@ -437,4 +437,6 @@ def play_state(d):
         if type(people) is not list or len(people) != 2 or not _text(people[0], 1, 3) \
                 or not _text(people[1], 1, 3):
             return "people"
+    if d.get("held") not in (None, True) or d.get("held") and link is None:
+        return "held"  # the other device holds this one's finished raced game (issue 37)
     return _stranger(d, _PLAY)

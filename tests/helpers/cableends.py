@@ -156,8 +156,17 @@ class Pair:
             if not race_act(sim):
                 sim.press(crib_key(app.screen))
             return
+        self._idle(sim)
+
+    def idle(self, i):
+        """Time passes on device i (the cable served), its player doing nothing."""
+        sim = self.sims[i]
+        if sim is not None:
+            self._as(i, lambda: self._idle(sim))
+
+    def _idle(self, sim):
         sim.board.clock.advance(20)
-        app.step()
+        sim.app.step()
         sim.settle()
 
     def run(self, until, limit=3000):

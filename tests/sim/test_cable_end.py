@@ -8,7 +8,8 @@ moves), a race from a game played by keys on both devices."""
 from binascii import hexlify
 
 import pytest
-from helpers.cableends import IDS, NAMES, Pair, files, install, screen
+from helpers.cableends import IDS, NAMES, Pair, files, install, race_act, screen
+from helpers.drive import grid_keys, linked_sims
 
 from players import cpu
 from rules.cribbage import Cribbage, load
@@ -83,3 +84,136 @@ def test_a_cut_at_every_write_of_the_end_on_the_seat_2_device_records_its_side(t
         assert pair.run(lambda p: screen(p.sims[1]) == "CribStats", limit=200), screen(pair.sims[1])
         crib_recorded_once(pair, 1, g)
     assert len(seen) >= 4
+
+
+def mover_ends_with_the_cable_out(pair, over):
+    """Both play on; each key of a device whose move it is is pressed with the cable out, put
+    back unless that move ended its game (over(sim)): the device whose move ended it, or None
+    (the game ended otherwise: in the show, each counts on his own)."""
+    for _ in range(3000):
+        for i in (0, 1):
+            sim = pair.sims[i]
+            name = screen(sim)
+            if name in ("CribPlay", "CribLay", "CribShow", "CribDeal", "Table", "Count", "Summary", "GridTable") \
+                    and not (name == "CribPlay" and sim.app.screen.waiting()):
+                pair.cable(False)
+                pair.act(i)
+                if over(sim):
+                    return i
+                pair.cable(True)
+            else:
+                pair.act(i)
+            if over(pair.sims[1 - i]):
+                return None
+    raise AssertionError("no end")
+
+
+def crib_over(sim):
+    return sim.app.play is not None and sim.app.play.g.over
+
+
+def test_the_winning_move_made_with_the_cable_out_recorded_and_switched_off_reaches_the_other(tmp_path):
+    """ANN lays the winning card with the cable out, records the game (A at game over) and
+    switches off before the cable is back: switched on again, her device offers the game,
+    sends the move again, and BOB's device, waiting for it, gets it and records the game.
+    Before the fix recording cleared the save, nothing sent the move again, and BOB waited
+    on "waiting for ANN (no answer on the cable)" for ever."""
+    g = crib_near_end(7, 6)
+    pair = Pair(tmp_path, crib_start(tmp_path, g))
+    assert pair.run(lambda p: all(s.app.play is not None for s in p.sims), limit=20)
+    a = mover_ends_with_the_cable_out(pair, crib_over)
+    assert a is not None
+    b = 1 - a
+    assert not crib_over(pair.sims[b])  # the other never saw the last card
+    final = pair.sims[a].app.play.g
+    pair.act(a)  # A at game over: recorded
+    assert screen(pair.sims[a]) == "CribStats"
+    pair.off(a)
+    pair.cable(True)
+    pair.run(lambda p: False, limit=100)  # the other waits, the cable back, the device off
+    assert screen(pair.sims[b]) == "CribWait" and pair.sims[b].app.play.lost
+    pair.on(a)
+    assert pair.run(lambda p: p.quiet(), limit=1000), (screen(pair.sims[0]), screen(pair.sims[1]))
+    for i in (0, 1):
+        crib_recorded_once(pair, i, final)
+        assert not pair.sims[i].saves.has_current()  # each has the other's word: nothing kept
+
+
+SOLO_KEYS = ["A"] + ["DOWN"] * 3 + ["A"] + ["RIGHT"] * 3 + ["DOWN", "DOWN", "A"]  # players: cable; Start
+GRID_KEYS = grid_keys(kind=0, players=5)  # players: you + cable; Poker, American
+
+
+def race_start(tmp_path, keys, short):
+    """Both devices' /data in a race of one deal played by keys (tests/sim/test_race.py's),
+    each `short` moves short of its own game's end and holding the other's moves."""
+    sims = linked_sims(tmp_path / "race")
+    for sim in sims:
+        sim.run_script(keys)
+
+    def near(sims):
+        x, y = (s.app.play for s in sims)
+        if x is None or y is None:
+            return False
+        left = x.mine.moves, y.mine.moves
+        return all(len(m) >= total(p) - short for m, p in zip(left, (x, y))) \
+            and x.theirs.moves == y.mine.moves and y.theirs.moves == x.mine.moves
+
+    for _ in range(3000):
+        if near(sims):
+            return [files(str(tmp_path / "race" / ("dev%d" % i))) for i in (0, 1)]
+        for i, sim in enumerate(sims):
+            p = sim.app.play
+            if p is not None and len(p.mine.moves) >= total(p) - short or not race_act(sim):
+                sim.board.clock.advance(20)
+                sim.app.step()
+                sim.settle()
+    raise AssertionError("not near the end")
+
+
+def total(play):
+    """The moves of a raced game whole: a solitaire's discards, a grid's squares."""
+    g = play.mine
+    return g.cards if hasattr(g, "cards") else g.deals
+
+
+def race_over(sim):
+    return sim.app.play is not None and sim.app.play.mine.over
+
+
+@pytest.mark.parametrize("keys", [SOLO_KEYS, GRID_KEYS], ids=["solitaire", "grid"])
+def test_a_race_ended_with_the_cable_out_recorded_and_switched_off_reaches_the_other(tmp_path, keys):
+    """BOB's game is over and ANN has all of it; ANN makes her last move with the cable out,
+    records the race and switches off: switched on again, her device offers the game, sends
+    the move again, and BOB's, waiting for it, records the race. Before the fix BOB waited on
+    "waiting for ANN (no answer on the cable)" for ever."""
+    pair = Pair(tmp_path, race_start(tmp_path, keys, 1))
+    assert pair.run(lambda p: all(s.app.play is not None for s in p.sims), limit=20)
+    bob = pair.sims[1]
+    # BOB ends his game first, the cable in: ANN's device holds it whole.
+    for _ in range(200):
+        if race_over(bob) and pair.sims[0].app.play.theirs.over:
+            break
+        pair.act(1)
+        pair.idle(0)
+    assert not race_over(pair.sims[0])
+    pair.cable(False)
+    ann = pair.sims[0]
+    for _ in range(50):
+        if screen(ann) == "Race" and ann.app.screen.end:
+            break
+        pair.act(0)
+    mine, theirs = ann.app.play.mine.score, ann.app.play.theirs.score
+    for _ in range(5):  # at the end: recorded (and the initials of a high score taken)
+        pair.act(0)
+    assert screen(ann) == "Scores" and ann.app.net is not None
+    pair.off(0)
+    pair.cable(True)
+    pair.run(lambda p: False, limit=100)
+    assert screen(bob) == "Race" and not bob.app.screen.ready()  # waiting for ANN
+    pair.on(0)
+    assert pair.run(lambda p: p.quiet(), limit=1000), (screen(pair.sims[0]), screen(pair.sims[1]))
+    for i, scores in ((0, [mine, theirs]), (1, [theirs, mine])):
+        got = [r for r in history(pair.roots[i]) if r.get("link")]
+        assert len(got) == 1, got
+        assert (got[0]["link"], got[0]["people"], got[0]["scores"]) == (IDS[1 - i], [NAMES[i], NAMES[1 - i]], scores)
+        assert not pair.sims[i].saves.has_current()

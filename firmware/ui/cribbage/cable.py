@@ -9,11 +9,11 @@ from micropython import const
 
 from link.duel import Duel
 from link.frame import Link
-from link.jack import NoJack, nap, opened
+from link.jack import NoJack, nap, opened, served
 from rules.cribbage import DISCARD
 from ui.cribbage.game import Crib
 
-VERSION = b"crib3.2.1"  # the rules' save version, the deal generator's, the duel's: both must agree
+VERSION = b"crib3.2.2"  # the rules' save version, the deal generator's, the duel's (.2: "E"): both must agree
 _TABLE = ("CribWait", "CribPlay", "CribLay")  # the screens a move of the other's may change
 _QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
 
@@ -81,13 +81,22 @@ class LinkedCrib(Crib):
         app = self.app
         duel = self.duel
         if app.play is not self:
-            # The game is over here (or left): the last moves still go out.
-            duel.link.poll(now)
-            if not duel.link.pending():
+            # The game is over and recorded here, or left: the last moves still go out (all
+            # again if the other device was reset), nothing is taken in. A recorded game stays
+            # saved until the other says it holds it all, then goes (unless another game has
+            # taken its place: then nothing is left to serve).
+            served(duel, now)
+            if app.play is None and self.done:
+                if self.waits():
+                    return
+                if duel.held() and app.saves.has_current():
+                    app.saves.clear_current()
+            if not duel.link.pending() or app.play is not None:
                 app.net = None
             return
         link = duel.link
         was = (duel.problem, self.lost)
+        held = duel.held()
         phase = self.g.phase
         peer = link.peer
         if peer is not None and peer[3:].decode() != self.peer and duel.problem is None:
@@ -102,7 +111,10 @@ class LinkedCrib(Crib):
         if moved:
             if phase == DISCARD:
                 self.note = self.name(1 - self.seat) + " laid away"
-            self.save()
+        if moved or duel.held() and not held:
+            self.save()  # (the other's word kept too: the end need not wait for it again)
+        if duel.problem is None:
+            duel.end()  # the game over and saved here: said (after the save)
         self.lost = not link.linked or (link.quiet(now) or 0) > _QUIET
         if not moved and was == (duel.problem, self.lost):
             return
@@ -122,6 +134,17 @@ class LinkedCrib(Crib):
         # state()): a game resumed after a power cut on the way is still this one (issue 37).
         d = Crib.state(self)
         d["link"] = [self.seat, self.peer]
+        if self.duel.held():
+            d["held"] = True  # the other device has said it holds the finished game
         return d
+
+    def waits(self):
+        """True while the game, recorded here, waits for the other device to say it holds it."""
+        return self.done and self.duel.problem is None and not self.duel.held()
+
+    def finish(self):
+        """Recorded; the save kept until the other device holds the whole game (a last move
+        it lacks is sent again, after a power cycle too)."""
+        Crib.finish(self, self.duel.problem is None and not self.duel.held())
 
 

@@ -15,7 +15,7 @@ from link.jack import opened
 from link.pack import Pack
 from ui import gfx
 
-VERSION = b"race1.0"  # the races' move exchange and the games' save versions: both must agree
+VERSION = b"race1.1"  # the races' move exchange (1.1: "E", issue 37), the games' save versions: both must agree
 _GAME = const(0x47)  # "G": the game chosen, before the pack
 
 

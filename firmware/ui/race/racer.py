@@ -9,7 +9,7 @@ from micropython import const
 
 from link.frame import Link
 from link.race import Race
-from link.jack import NoJack, nap, opened
+from link.jack import NoJack, nap, opened, served
 from ui.race import VERSION
 _QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
 _SHOWN = ("Table", "GridTable")  # the tables, which show the other's score (and the race's end)
@@ -30,10 +30,15 @@ class Racer:
         self.race = Race(link, self.mine.moves, self.theirs.moves, self.take, people[1], sent)
         self.app.net = self.heard
 
-    def relink(self, people, peer):
-        """A raced game read back after a reset: linked again, every move sent again."""
+    def relink(self, people, peer, held=None):
+        """A raced game read back after a reset: linked again, every move sent again; held:
+        the save's word that the other device holds this device's finished game."""
+        if held is not None and (held is not True or not self.mine.over):
+            raise ValueError("saved game: bad held")
         link = opened(self.app, people[0], VERSION) or Link(NoJack(), b"\0\0\0\0", VERSION)
         self.link_up(link, people, peer, 0)
+        if held:
+            self.race.ended = len(self.mine.moves)
         if isinstance(link.port, NoJack):
             self.race.problem = "This device has no link jack (hardware/BUILD.md)."
 
@@ -67,9 +72,17 @@ class Racer:
         race = self.race
         link = race.link
         if app.play is not self:
-            # The game is over here (or left): the last moves still go out.
-            link.poll(now)
-            if not link.pending():
+            # The game is over and recorded here, or left: the last moves still go out (all
+            # again if the other device was reset), nothing is taken in. A recorded game stays
+            # saved until the other says it holds it all, then goes (unless another game has
+            # taken its place: then nothing is left to serve).
+            served(race, now)
+            if app.play is None and self.done:
+                if self.waits():
+                    return
+                if self.held() and app.saves.has_current():
+                    app.saves.clear_current()
+            if not link.pending() or app.play is not None:
                 app.net = None
                 from rules import forget
 
@@ -77,6 +90,7 @@ class Racer:
                     forget(m)  # what the race loaded goes with it
             return
         was = (race.problem, self.unheard)
+        held = self.held()
         peer = link.peer
         if peer is not None and peer[3:].decode() != self.peer and race.problem is None:
             # A resumed game and another device on the cable: nothing goes either way.
@@ -87,8 +101,10 @@ class Racer:
             moved = race.poll(now)
         else:
             link.poll(now)  # (our refusal still goes out)
-        if moved:
-            self.save()
+        if moved or self.held() and not held:
+            self.save()  # (the other's word kept too: the end need not wait for it again)
+        if self.theirs.over and race.problem is None:
+            race.end()  # the other's game over and saved here: said (after the save)
         self.unheard = not link.linked or (link.quiet(now) or 0) > _QUIET
         name = type(app.screen).__name__
         end = getattr(app.screen, "end", False)  # (the race's own screen, at the end)
@@ -112,4 +128,20 @@ class Racer:
 
         d["people"] = list(self.people)
         d["link"] = [self.peer, hexlify(self.theirs.save()).decode()]
+        if self.held():
+            d["held"] = True  # the other device has said it holds this device's finished game
         return d
+
+    def held(self):
+        """True once the other device has said it holds this device's finished game whole."""
+        return self.mine.over and self.race.ended == len(self.mine.moves)
+
+    def waits(self):
+        """True while this device's game, recorded here, waits for the other to say it holds it."""
+        return self.done and self.race.problem is None and not self.held()
+
+    def cleared(self):
+        """The end recorded: the save goes, unless it must wait for the other's word (issue
+        37: a last move the other lacks is sent again, after a power cycle too)."""
+        if not self.waits():
+            self.app.saves.clear_current()
