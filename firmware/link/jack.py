@@ -5,7 +5,9 @@ from micropython import const
 
 from link.frame import Link
 
-END = const(0x45)  # "E", n (2 bytes): this device holds the other's finished game, n moves, saved
+_QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
+END = const(0x45)  # "E" n (2 bytes) sure: this device holds the other's finished game, n moves, saved;
+# sure 1: it also knows for good (saved, or its game let go) that the other holds this one's
 
 
 class NoJack:
@@ -27,6 +29,11 @@ def opened(app, name, version):
     app.net = None  # a game left or recorded before, still served: one link on the jack at a time
     me = (name + "   ")[:3] + app.saves.device["id"]
     return Link(port, app.new_seed().to_bytes(4, "big"), version, me.encode())
+
+
+def quiet(link, now):
+    """True once the other device has not been heard for a while (_QUIET)."""
+    return (link.quiet(now) or 0) > _QUIET
 
 
 def nap(app, link, now):
@@ -54,21 +61,23 @@ def served(side, now):
         # The other device started again: what it held of ours may be lost with it.
         side.resets = link.resets
         side.sent = 0
-        side.said = False
+        side.said = 0
     side.send()
     out = []
     m = link.recv()
     while m is not None:
-        if len(m) == 3 and m[0] == END:
+        if len(m) == 4 and m[0] == END:
             side.ended = (m[1] << 8) | m[2]
+            side.sure = side.sure or m[3] == 1
         elif m:
             out.append(m)
         m = link.recv()
     return out
 
 
-def said_end(side, n):
-    """The finished game saved here: "E" and its n moves to the other device, once a session."""
-    if not side.said:
-        side.link.send(bytes((END, n >> 8, n & 255)))
-        side.said = True
+def said_end(side, n, sure):
+    """The finished game saved here: "E", its n moves and sure (this device knows for good that
+    the other holds its game) to the other device; once a session each, unsure then sure."""
+    if side.said <= sure:
+        side.link.send(bytes((END, n >> 8, n & 255, 1 if sure else 0)))
+        side.said = 2 if sure else 1

@@ -6,7 +6,8 @@
 #
 #   "M" idx moves   this device's moves from its idx-th on (one byte: no game has 256)
 #   "N" why         a move of ours the other side refused
-#   "E" n (2 bytes) this device holds the other's finished game, its n moves, saved
+#   "E" n (2 bytes) sure   this device holds the other's finished game, its n moves, saved;
+#                          sure (1): and knows for good the other holds its own
 #
 # A move already held must be the same byte; one past the next waits for those before
 # it (after a reset either side sends all its moves again from the first, and the
@@ -38,7 +39,8 @@ class Race:
         self.resets = link.resets
         self.problem = None  # one line: a move refused, here or there
         self.ended = None  # type: int | None  # this device's moves the other said it holds, all ("E")
-        self.said = False  # this device's "E" sent in this session
+        self.said = 0  # this device's "E" sent in this session: 1 unsure, 2 sure
+        self.sure = False  # the other device said "E", sure: it lets go of the game knowing we hold it
 
     def poll(self, now):
         """Send what this device played, take in what the other did: True if the
@@ -51,9 +53,10 @@ class Race:
                 self.problem = "%s refused this device's move: %s" % (self.name, m[1:].decode())
         return moved
 
-    def end(self):
-        """Once the other's finished game is saved here: "E" to the other device, once a session."""
-        said_end(self, len(self.theirs))
+    def end(self, sure):
+        """Once the other's finished game is saved here: "E" to the other device; sure: this
+        device knows for good that the other holds its own (link.duel's end)."""
+        said_end(self, len(self.theirs), sure)
 
     def send(self):
         mine = self.mine

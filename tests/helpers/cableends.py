@@ -48,7 +48,9 @@ def lay(root, found):
 class DevicePower(Power):
     """Power cuts on one device's writes only (both simulators share storage.records): `device`
     is the one whose ticks count, `current` the one acting now; `starts` the tick at which
-    each write, rename or remove of that device began (the cut points)."""
+    each file write, rename or remove of that device began: the cut points. (A cut inside a
+    file's bytes leaves a torn or whole <file>.new beside <file>, which the next boot removes:
+    as a cut before its first byte.)"""
 
     def __init__(self, device):
         Power.__init__(self)
@@ -56,17 +58,35 @@ class DevicePower(Power):
         self.current = None
         self.starts = []
 
+    def counted(self):
+        if self.current == self.device:
+            self.starts.append(self.ticks)
+            return True
+        return False
+
     def spend(self, n):
-        if self.current != self.device:
-            return n
-        self.starts.append(self.ticks)
-        return Power.spend(self, n)
+        return Power.spend(self, n) if self.current == self.device else n
+
+    def open(self, path, mode="r", *args):
+        if "w" in mode:
+            self.counted()
+        return Power.open(self, path, mode, *args)
+
+
+class DeviceOs(Os):
+    def rename(self, a, b):
+        self.power.counted()
+        Os.rename(self, a, b)
+
+    def remove(self, path):
+        self.power.counted()
+        Os.remove(self, path)
 
 
 def install(monkeypatch, device):
     p = DevicePower(device)
     monkeypatch.setattr(records, "open", p.open, raising=False)
-    monkeypatch.setattr(records, "os", Os(p))
+    monkeypatch.setattr(records, "os", DeviceOs(p))
     return p
 
 
@@ -95,6 +115,7 @@ class Pair:
         self.sims = [None, None]
         self.dead = [False, False]  # switched off by a power cut
         self.boots = 0
+        self.acts = 0  # the players' turns so far (the moment of a cut, with the device's flash)
         for i in (0, 1):
             self.on(i)
 
@@ -134,6 +155,7 @@ class Pair:
         sim = self.sims[i]
         if sim is None:
             return
+        self.acts += 1
         self._as(i, lambda: self._act(sim))
 
     def _act(self, sim):
@@ -178,6 +200,23 @@ class Pair:
         return False
 
     def quiet(self):
-        """Both devices on, done: no game in play, nothing served on the cable."""
+        """Both devices on, done: no game saved nor in play, nothing served on the cable."""
         return all(s is not None and s.app.play is None and s.app.net is None and screen(s) in IDLE
-                   for s in self.sims)
+                   and not s.saves.has_current() for s in self.sims)
+
+    def settled(self):
+        """Both devices on, no game in play, and no game saved, but for the one end two devices
+        cannot always settle (link.md, The end): a device cut off between hearing the other's
+        word and keeping it, the other gone with its game recorded, keeps its own recorded game
+        saved (done 1) for a new game to replace. (A device whose game is gone may still serve
+        the cable for the other's last word, napping as any game on the cable does.)"""
+        for i in (0, 1):
+            s = self.sims[i]
+            if s is None or s.app.play is not None or screen(s) not in IDLE:
+                return False
+            kept = s.saves.load_current()
+            other = self.sims[1 - i]
+            if kept is not None and (kept.get("done") != 1 or screen(s) == "Title" or other is None or other.saves.has_current()
+                                     or other.app.net is not None):
+                return False
+        return True

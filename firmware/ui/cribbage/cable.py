@@ -5,17 +5,14 @@
 #
 # Each device shows the game from its own seat and only its own hand; the other's
 # moves come over the cable (link.duel) and are checked by the same engine.
-from micropython import const
-
 from link.duel import Duel
 from link.frame import Link
-from link.jack import NoJack, nap, opened, served
+from link.jack import NoJack, nap, opened, quiet, served
 from rules.cribbage import DISCARD
 from ui.cribbage.game import Crib
 
 VERSION = b"crib3.2.2"  # the rules' save version, the deal generator's, the duel's (.2: "E"): both must agree
 _TABLE = ("CribWait", "CribPlay", "CribLay")  # the screens a move of the other's may change
-_QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
 
 
 def random_bytes(app, words):
@@ -86,13 +83,19 @@ class LinkedCrib(Crib):
             # saved until the other says it holds it all, then goes (unless another game has
             # taken its place: then nothing is left to serve).
             served(duel, now)
-            if app.play is None and self.done:
-                if self.waits():
-                    return
-                if duel.held() and app.saves.has_current():
+            if app.play is None and self.done and duel.problem is None:
+                if not duel.held():
+                    return  # kept saved, and served, until the other's word
+                if app.saves.has_current():
                     app.saves.clear_current()
-            if not duel.link.pending() or app.play is not None:
-                app.net = None
+                duel.end(True)
+                # Served until the other knows it too (it may lose our word yet), and has heard
+                # ours or gone quiet (it had, before a power cut here).
+                if not duel.sure or duel.link.pending() and not quiet(duel.link, now):
+                    return
+            elif duel.link.pending() and app.play is None:
+                return
+            app.net = None
             return
         link = duel.link
         was = (duel.problem, self.lost)
@@ -114,8 +117,8 @@ class LinkedCrib(Crib):
         if moved or duel.held() and not held:
             self.save()  # (the other's word kept too: the end need not wait for it again)
         if duel.problem is None:
-            duel.end()  # the game over and saved here: said (after the save)
-        self.lost = not link.linked or (link.quiet(now) or 0) > _QUIET
+            duel.end(duel.held())  # the game over and saved here, the other's word too: said
+        self.lost = not link.linked or quiet(link, now)
         if not moved and was == (duel.problem, self.lost):
             return
         name = type(app.screen).__name__
@@ -137,10 +140,6 @@ class LinkedCrib(Crib):
         if self.duel.held():
             d["held"] = True  # the other device has said it holds the finished game
         return d
-
-    def waits(self):
-        """True while the game, recorded here, waits for the other device to say it holds it."""
-        return self.done and self.duel.problem is None and not self.duel.held()
 
     def finish(self):
         """Recorded; the save kept until the other device holds the whole game (a last move

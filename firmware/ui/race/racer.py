@@ -5,13 +5,10 @@
 # or the grid's GridPlay; its screens draw the other's running score from other().
 # pyright: reportAttributeAccessIssue=false
 # (Racer is mixed into the game's class, which holds app, mine, theirs, take and save.)
-from micropython import const
-
 from link.frame import Link
 from link.race import Race
-from link.jack import NoJack, nap, opened, served
+from link.jack import NoJack, nap, opened, quiet, served
 from ui.race import VERSION
-_QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
 _SHOWN = ("Table", "GridTable")  # the tables, which show the other's score (and the race's end)
 _MODULES = ("ui.race.solo", "ui.race.grid", "ui.race.racer", "link.race", "link.jack", "link.frame", "link.pack")
 
@@ -77,17 +74,23 @@ class Racer:
             # saved until the other says it holds it all, then goes (unless another game has
             # taken its place: then nothing is left to serve).
             served(race, now)
-            if app.play is None and self.done:
-                if self.waits():
-                    return
-                if self.held() and app.saves.has_current():
+            if app.play is None and self.done and race.problem is None:
+                if not self.held():
+                    return  # kept saved, and served, until the other's word
+                if app.saves.has_current():
                     app.saves.clear_current()
-            if not link.pending() or app.play is not None:
-                app.net = None
-                from rules import forget
+                race.end(True)
+                # Served until the other knows it too (it may lose our word yet), and has heard
+                # ours or gone quiet (it had, before a power cut here).
+                if not race.sure or link.pending() and not quiet(link, now):
+                    return
+            elif link.pending() and app.play is None:
+                return
+            app.net = None
+            from rules import forget
 
-                for m in _MODULES:
-                    forget(m)  # what the race loaded goes with it
+            for m in _MODULES:
+                forget(m)  # what the race loaded goes with it
             return
         was = (race.problem, self.unheard)
         held = self.held()
@@ -104,8 +107,8 @@ class Racer:
         if moved or self.held() and not held:
             self.save()  # (the other's word kept too: the end need not wait for it again)
         if self.theirs.over and race.problem is None:
-            race.end()  # the other's game over and saved here: said (after the save)
-        self.unheard = not link.linked or (link.quiet(now) or 0) > _QUIET
+            race.end(self.held())  # the other's game over and saved here, its word too: said
+        self.unheard = not link.linked or quiet(link, now)
         name = type(app.screen).__name__
         end = getattr(app.screen, "end", False)  # (the race's own screen, at the end)
         if was[0] is None and race.problem is not None and not end:
@@ -136,12 +139,8 @@ class Racer:
         """True once the other device has said it holds this device's finished game whole."""
         return self.mine.over and self.race.ended == len(self.mine.moves)
 
-    def waits(self):
-        """True while this device's game, recorded here, waits for the other to say it holds it."""
-        return self.done and self.race.problem is None and not self.held()
-
     def cleared(self):
         """The end recorded: the save goes, unless it must wait for the other's word (issue
         37: a last move the other lacks is sent again, after a power cycle too)."""
-        if not self.waits():
+        if self.race.problem is not None or self.held():
             self.app.saves.clear_current()
