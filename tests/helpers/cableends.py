@@ -13,15 +13,21 @@ otherwise plays the move the keys of helpers.drive play (cribbage) or tests/sim/
 
 import os
 
-from helpers.drive import crib_key
+from binascii import hexlify
+
+from helpers.drive import MENU_ROW, crib_key, grid_keys, linked_sims, to_menu_row
 from helpers.powercut import Os, Power, PowerCut
 
+from players import cpu
 from pocketcrib.twins.linkport import cable
+from rules.cribbage import Cribbage, load
 from pocketcrib.twins.sim import Sim
 from storage import records
+from storage.saves import Saves
 
 IDS = ("d0000000", "d0000001")
 NAMES = ("ANN", "BOB")
+LINK_KEYS = to_menu_row(MENU_ROW["cribbage"]) + ["UP", "RIGHT", "RIGHT", "DOWN", "A"]  # seat 2: the cable
 IDLE = ("CribStats", "Scores", "Menu", "CribLink", "CribWait", "Title", "Initials", "Race", "CribOver")
 
 
@@ -220,3 +226,71 @@ class Pair:
                                      or other.app.net is not None):
                 return False
         return True
+
+
+# Games near their end, both devices' /data as files() of their folders.
+
+def crib_near_end(seed, before):
+    """A game of two hands the computer played, `before` of its moves short of the end."""
+    g = Cribbage(seed, 2, 121)
+    saves = []
+    while not g.over:
+        saves.append(g.save())
+        cpu.move(g, "easy")
+    saves.append(g.save())
+    return load(saves[-1 - before])
+
+
+def crib_start(tmp_path, g):
+    """Both devices' /data holding game g on the cable, ANN at seat 1 (engine seat 0), as
+    LinkedCrib.state() saves it: per device its files."""
+    out = []
+    for i in (0, 1):
+        root = tmp_path / ("start%d" % i)
+        saves = Saves(str(root), device_id=IDS[i])
+        saves.set("hints", False)
+        saves.set("names", NAMES[i] + "P2 P3 P4 ")
+        saves.save_current({"v": 1, "game": "cribbage", "save": hexlify(g.save()).decode(), "level": 1,
+                            "seen": len(g.records), "started": True, "done": 0, "recorded": None,
+                            "review": None, "people": list(NAMES), "link": [i, IDS[1 - i]]})
+        out.append(files(str(root)))
+    return out
+
+
+SOLO_KEYS = ["A"] + ["DOWN"] * 3 + ["A"] + ["RIGHT"] * 3 + ["DOWN", "DOWN", "A"]  # players: cable; Start
+GRID_KEYS = grid_keys(kind=0, players=5)  # players: you + cable; Poker, American
+
+
+def race_start(tmp_path, keys, short):
+    """Both devices' /data in a race of one deal played by keys (tests/sim/test_race.py's),
+    each `short` moves short of its own game's end and holding the other's moves."""
+    sims = linked_sims(tmp_path / "race")
+    for sim in sims:
+        sim.run_script(keys)
+
+    def near(sims):
+        x, y = (s.app.play for s in sims)
+        if x is None or y is None:
+            return False
+        left = x.mine.moves, y.mine.moves
+        return all(len(m) >= total(p) - short for m, p in zip(left, (x, y))) \
+            and x.theirs.moves == y.mine.moves and y.theirs.moves == x.mine.moves
+
+    for _ in range(3000):
+        if near(sims):
+            return [files(str(tmp_path / "race" / ("dev%d" % i))) for i in (0, 1)]
+        for i, sim in enumerate(sims):
+            p = sim.app.play
+            if p is not None and len(p.mine.moves) >= total(p) - short or not race_act(sim):
+                sim.board.clock.advance(20)
+                sim.app.step()
+                sim.settle()
+    raise AssertionError("not near the end")
+
+
+def total(play):
+    """The moves of a raced game whole: a solitaire's discards, a grid's squares."""
+    g = play.mine
+    return g.cards if hasattr(g, "cards") else g.deals
+
+

@@ -5,42 +5,11 @@ other device never got is sent again, after a power cycle too.
 Two simulators on a socket pair (tests/helpers/cableends.py), their games started near the end:
 a game of cribbage on the cable read back from saves made on the rules core (the computer's
 moves), a race from a game played by keys on both devices."""
-from binascii import hexlify
-
 import pytest
-from helpers.cableends import IDS, NAMES, Pair, files, install, race_act, screen
-from helpers.drive import grid_keys, linked_sims
+from helpers.cableends import (GRID_KEYS, IDS, NAMES, SOLO_KEYS, Pair, crib_near_end, crib_start, files, install,
+                               race_start, screen)
 
-from players import cpu
-from rules.cribbage import Cribbage, load
 from storage.saves import Saves
-
-
-def crib_near_end(seed, before):
-    """A game of two hands the computer played, `before` of its moves short of the end."""
-    g = Cribbage(seed, 2, 121)
-    saves = []
-    while not g.over:
-        saves.append(g.save())
-        cpu.move(g, "easy")
-    saves.append(g.save())
-    return load(saves[-1 - before])
-
-
-def crib_start(tmp_path, g):
-    """Both devices' /data holding game g on the cable, ANN at seat 1 (engine seat 0), as
-    LinkedCrib.state() saves it: per device its files."""
-    out = []
-    for i in (0, 1):
-        root = tmp_path / ("start%d" % i)
-        saves = Saves(str(root), device_id=IDS[i])
-        saves.set("hints", False)
-        saves.set("names", NAMES[i] + "P2 P3 P4 ")
-        saves.save_current({"v": 1, "game": "cribbage", "save": hexlify(g.save()).decode(), "level": 1,
-                            "seen": len(g.records), "started": True, "done": 0, "recorded": None,
-                            "review": None, "people": list(NAMES), "link": [i, IDS[1 - i]]})
-        out.append(files(str(root)))
-    return out
 
 
 def history(root):
@@ -137,43 +106,6 @@ def test_the_winning_move_made_with_the_cable_out_recorded_and_switched_off_reac
     for i in (0, 1):
         crib_recorded_once(pair, i, final)
         assert not pair.sims[i].saves.has_current()  # each has the other's word: nothing kept
-
-
-SOLO_KEYS = ["A"] + ["DOWN"] * 3 + ["A"] + ["RIGHT"] * 3 + ["DOWN", "DOWN", "A"]  # players: cable; Start
-GRID_KEYS = grid_keys(kind=0, players=5)  # players: you + cable; Poker, American
-
-
-def race_start(tmp_path, keys, short):
-    """Both devices' /data in a race of one deal played by keys (tests/sim/test_race.py's),
-    each `short` moves short of its own game's end and holding the other's moves."""
-    sims = linked_sims(tmp_path / "race")
-    for sim in sims:
-        sim.run_script(keys)
-
-    def near(sims):
-        x, y = (s.app.play for s in sims)
-        if x is None or y is None:
-            return False
-        left = x.mine.moves, y.mine.moves
-        return all(len(m) >= total(p) - short for m, p in zip(left, (x, y))) \
-            and x.theirs.moves == y.mine.moves and y.theirs.moves == x.mine.moves
-
-    for _ in range(3000):
-        if near(sims):
-            return [files(str(tmp_path / "race" / ("dev%d" % i))) for i in (0, 1)]
-        for i, sim in enumerate(sims):
-            p = sim.app.play
-            if p is not None and len(p.mine.moves) >= total(p) - short or not race_act(sim):
-                sim.board.clock.advance(20)
-                sim.app.step()
-                sim.settle()
-    raise AssertionError("not near the end")
-
-
-def total(play):
-    """The moves of a raced game whole: a solitaire's discards, a grid's squares."""
-    g = play.mine
-    return g.cards if hasattr(g, "cards") else g.deals
 
 
 def race_over(sim):
