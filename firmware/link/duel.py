@@ -56,6 +56,7 @@ class Duel:
         self.ended = None  # type: int | None  # the finished game's moves the other said it holds ("E")
         self.said = 0  # this device's "E" sent in this session: 1 unsure, 2 sure
         self.sure = False  # the other device said "E", sure: it lets go of the game knowing we hold it
+        self.left = False  # the other device began a new game: it left this one
 
     def poll(self, now):
         """Send what this device played, take in what the other side did: True if
@@ -74,8 +75,9 @@ class Duel:
             said_end(self, len(self.g.moves), sure)
 
     def held(self):
-        """True once the other device has said it holds this finished game, every move."""
-        return self.g.over and self.ended == len(self.g.moves)
+        """True once the other device has said it holds this finished game, every move (or
+        has left it for a new one: nothing more to wait for)."""
+        return self.g.over and (self.ended == len(self.g.moves) or self.left)
 
     def send(self):
         """The moves made here since the last send, in messages of at most _CHUNK."""

@@ -5,6 +5,7 @@ from micropython import const
 
 from link.frame import Link
 
+_ANEW = b"CRG"  # a promise, a half, a game chosen: the other device begins a new game
 _QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
 END = const(0x45)  # "E" n (2 bytes) sure: this device holds the other's finished game, n moves, saved;
 # sure 1: it also knows for good (saved, or its game let go) that the other holds this one's
@@ -54,7 +55,8 @@ def served(side, now):
     """The cable served for a game's side of it (link.duel's Duel, link.race's Race): its
     moves sent (all again once the other device was reset), the other's "E" noted (issue
     37: it holds this device's finished game, so many moves); the other messages returned,
-    not yet taken in."""
+    not yet taken in. A message that begins a new game (a promise, a half, a race chosen)
+    says the other device has left this one: side.left."""
     link = side.link
     link.poll(now)
     if link.resets != side.resets:
@@ -69,6 +71,8 @@ def served(side, now):
         if len(m) == 4 and m[0] == END:
             side.ended = (m[1] << 8) | m[2]
             side.sure = side.sure or m[3] == 1
+        elif m and m[0] in _ANEW:
+            side.left = True
         elif m:
             out.append(m)
         m = link.recv()
@@ -81,3 +85,51 @@ def said_end(side, n, sure):
     if side.said <= sure:
         side.link.send(bytes((END, n >> 8, n & 255, 1 if sure else 0)))
         side.said = 2 if sure else 1
+
+
+def peer_text(b):
+    """The other device's bytes of its hello as text ("?" for what is not UTF-8)."""
+    try:
+        return b.decode()
+    except UnicodeError:
+        return "?"
+
+
+def walked_off(pack, link, shown, gave_up):
+    """While linking for a new game (link.pack), once the deal is fixed (both promised: this
+    device's half shown, when the other had been reset `shown` times) and the other's half has
+    not come: the other's hello bytes if it has begun again since or this player gives up,
+    else None."""
+    if shown is None or pack.seed is not None or pack.problem is not None or link is None \
+            or not gave_up and link.resets == shown:
+        return None
+    return link.peer
+
+
+def left(app, game, people, peer, seed=None, scores=(0, 0), current=None):
+    """A game on the cable the other device left once its deal was fixed (issue 37; link.md,
+    What the cable does not protect): kept in the history as left unfinished by it (variant
+    "abandoned": game, the variant it was; people, this device's name then the other's; link,
+    the other's id; the seed if known and both scores as they stood), a note, then the menu.
+    current: the game in progress's saved state, stamped with the record on its way to the
+    history (ui.resume finishes it after a power cut), then let go."""
+    rec = {"variant": "abandoned", "game": game, "people": people, "link": peer, "seed": seed,
+           "score": scores[0], "scores": [scores[0], scores[1]], "players": 2, "date": app.date(),
+           "code": None}
+    saves = app.saves
+    if current is not None:
+        current["left"] = rec
+    saves.add_game(rec, current=current)
+    if current is not None:
+        saves.clear_current()
+    app.play = None
+    app.net = None
+    app.go("Notice", [people[1] + " left the game. It is kept in the history as left unfinished by "
+                      + people[1] + " (cribbage statistics)."])
+
+
+def give_up(app, who, abandon):
+    """The other device does not answer: its player may give the game up, kept in the history
+    as left unfinished by the other (issue 37): at cribbage's CribWait, at a race's end."""
+    app.visit("Confirm", "Give the game up?", "%s's device does not answer. The game is kept as left "
+              "unfinished by %s." % (who, who), "A: give up  B: wait", abandon)

@@ -41,6 +41,7 @@ class Race:
         self.ended = None  # type: int | None  # this device's moves the other said it holds, all ("E")
         self.said = 0  # this device's "E" sent in this session: 1 unsure, 2 sure
         self.sure = False  # the other device said "E", sure: it lets go of the game knowing we hold it
+        self.left = False  # the other device began a new game: it left this one
 
     def poll(self, now):
         """Send what this device played, take in what the other did: True if the

@@ -30,6 +30,7 @@ GEN = const(2)  # rules.rng.GEN, the newest generator a seed can be for (a test 
 
 _GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code", "gen",
          "people", "link", "scores")
+_LEFT = ("n", "variant", "game", "people", "link", "seed", "score", "scores", "players", "date", "code", "gen")
 _SCORE = ("variant", "initials", "score", "seed", "date", "code", "gen")
 _CRIB = ("n", "variant", "seed", "score", "won", "target", "date", "players", "code", "level",
          "scores", "skunk", "deals", "gen", "people", "levels", "link")
@@ -78,6 +79,8 @@ def game_record(r):
         return "n"
     if r.get("variant") in ("cribbage", "board"):
         return crib_record(r)
+    if r.get("variant") == "abandoned":
+        return left_record(r)
     if r.get("variant") in GRIDS:
         return grid_record(r)
     if r.get("variant") not in VARIANTS:
@@ -101,6 +104,35 @@ def game_record(r):
     if not _int(r.get("gen", 1), 1, GEN):  # no "gen": a generator-1 seed
         return "gen"
     return raced(r) or _stranger(r, _GAME)
+
+
+def left_record(r):
+    """None if r is a game on the cable the other device left once its deal was fixed (issue
+    37, link.jack.left): the game it was, both names (this device's first), the other's id, the
+    seed (null if this device never learnt it) and both scores as they stood; else the wrong field."""
+    if r.get("game") not in ("cribbage",) + VARIANTS + GRIDS:
+        return "game"
+    people = r.get("people")
+    if type(people) is not list or len(people) != 2 or not _text(people[0], 1, 3) or not _text(people[1], 1, 3):
+        return "people"
+    if not _text(r.get("link"), 0, 32):
+        return "link"
+    if r.get("seed") is not None and not _int(r.get("seed"), 0, _MAX_SEED):
+        return "seed"
+    scores = r.get("scores")
+    if not _ints(scores, 2, 0, _MAX_SCORE) or len(scores) != 2:
+        return "scores"
+    if r.get("score") != scores[0]:
+        return "score"
+    if r.get("players") != 2:
+        return "players"
+    if not _maybe_text(r.get("date"), _DATE):
+        return "date"
+    if r.get("code") is not None:
+        return "code"
+    if not _int(r.get("gen", 1), 1, GEN):
+        return "gen"
+    return _stranger(r, _LEFT)
 
 
 def raced(r):

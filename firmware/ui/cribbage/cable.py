@@ -7,7 +7,7 @@
 # moves come over the cable (link.duel) and are checked by the same engine.
 from link.duel import Duel
 from link.frame import Link
-from link.jack import NoJack, nap, opened, quiet, served
+from link.jack import NoJack, left, nap, opened, quiet, served
 from rules.cribbage import DISCARD
 from ui.cribbage.game import Crib
 
@@ -111,6 +111,9 @@ class LinkedCrib(Crib):
             moved = duel.poll(now)
         else:
             link.poll(now)  # (our refusal still goes out)
+        if duel.left and not self.g.over and duel.problem is None:
+            self.abandon()  # the other device began a new game: this one is left
+            return
         if moved:
             if phase == DISCARD:
                 self.note = self.name(1 - self.seat) + " laid away"
@@ -140,6 +143,14 @@ class LinkedCrib(Crib):
         if self.duel.held():
             d["held"] = True  # the other device has said it holds the finished game
         return d
+
+    def abandon(self):
+        """The other device has left the game, or its player gave up waiting for it: kept in
+        the history as left unfinished by the other (link.jack.left)."""
+        g = self.g
+        me = self.seat
+        left(self.app, "cribbage", [self.name(me), self.name(1 - me)], self.peer, g.seed,
+             (g.scores[me], g.scores[1 - me]), self.state())
 
     def finish(self):
         """Recorded; the save kept until the other device holds the whole game (a last move

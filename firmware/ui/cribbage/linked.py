@@ -8,6 +8,7 @@ from link.duel import Duel
 from link.pack import Pack
 from rules.cribbage import Cribbage
 from ui import gfx
+from link.jack import left, walked_off, peer_text
 from ui.cribbage.cable import LinkedCrib, link_for, random_bytes
 
 
@@ -21,6 +22,7 @@ class CribLink:
         self.problem = None if self.link is not None else "This device has no link jack (hardware/BUILD.md)."
         self.pack = Pack(random_bytes(app, 4))
         self.promised = False
+        self.shown = None  # the other's resets when this device showed its half: the deal fixed
 
     def tick(self, now):
         link = self.link
@@ -28,6 +30,8 @@ class CribLink:
             return
         was = (link.linked, link.problem, self.pack.problem)
         link.poll(now)
+        if self.walked():
+            return
         pack = self.pack
         if link.linked and not self.promised:
             link.send(pack.promise())
@@ -39,6 +43,7 @@ class CribLink:
             reply = pack.take(m)
             if reply is not None:
                 link.send(reply)
+                self.shown = link.resets
         seed = pack.seed
         if seed is not None and link.peer is not None and pack.seat is not None:
             self.begin(link, link.peer, seed, pack.seat)
@@ -47,9 +52,7 @@ class CribLink:
 
     def begin(self, link, peer, seed, seat):
         app = self.app
-        other = peer[:3].decode().strip() or "P2"
-        if other == self.name:
-            other = other[:2] + "2"  # two devices with the same name: told apart on the glass
+        other = self.other(peer)
         people = [other, other]
         people[seat] = self.name
         g = Cribbage(seed, 2, 121)
@@ -59,8 +62,23 @@ class CribLink:
         crib.save()
         crib.show()
 
+    def other(self, peer):
+        """The other device's name (its hello's first three letters)."""
+        other = peer_text(peer[:3]).strip() or "P2"
+        return other[:2] + "2" if other == self.name else other  # two alike: told apart on the glass
+
+    def walked(self, gave_up=False):
+        """The deal fixed (both promised, this device's half shown) and the other's half not
+        come: the other device began again (its reset), or this player gives up waiting. Either
+        way the other device could know the deal: kept as left unfinished by it (issue 37)."""
+        peer = walked_off(self.pack, self.link, self.shown, gave_up)
+        if peer is None:
+            return False
+        left(self.app, "cribbage", [self.name, self.other(peer)], peer_text(peer[3:]))
+        return True
+
     def key(self, k):
-        if k == B:
+        if k == B and not self.walked(True):
             self.app.home()
 
     def draw(self, fb):

@@ -11,7 +11,7 @@
 from micropython import const
 
 from drivers.buttons import A, B, B_LONG
-from link.jack import opened
+from link.jack import left, walked_off, opened, peer_text
 from link.pack import Pack
 from ui import gfx
 
@@ -47,6 +47,7 @@ class Race:
         self.pack = Pack(half)
         self.promised = False
         self.agreed = False  # the other device chose the same game
+        self.shown = None  # the other's resets when this device showed its half: the deal fixed
 
     def tick(self, now):
         link = self.link
@@ -55,6 +56,8 @@ class Race:
         pack = self.pack
         was = (link.linked, link.problem, pack.problem, self.problem)
         link.poll(now)
+        if self.walked():
+            return
         if link.linked and not self.promised:
             link.send(self.chosen)
             link.send(pack.promise())
@@ -71,14 +74,34 @@ class Race:
             reply = pack.take(m)
             if reply is not None:
                 link.send(reply)
+                self.shown = link.resets
         if pack.seed is not None and link.peer is not None and self.problem is None:
             self.start(link, link.peer, pack.seed)
         elif was != (link.linked, link.problem, pack.problem, self.problem):
             self.app.redraw()
 
+    def walked(self, gave_up=False):
+        """The deal fixed (both promised, this device's half shown) and the other's half not
+        come: the other device began again (its reset), or this player gives up waiting. Either
+        way the other device could know the deal: kept as left unfinished by it (issue 37)."""
+        peer = walked_off(self.pack, self.link, self.shown, gave_up)
+        if peer is None:
+            return False
+        kind = self.chosen[2]
+        if self.chosen[1]:
+            from rules.grid_games import GAMES
+
+            variant = GAMES[kind][0]
+        else:
+            from rules.solitaire_games import VARIANTS
+
+            variant = VARIANTS[kind]
+        left(self.app, variant, [self.name, self.other()], peer_text(peer[3:]))
+        return True
+
     def other(self):
         peer = self.link.peer if self.link is not None else None
-        other = (peer[:3] if peer else b"").decode().strip() or "P2"
+        other = peer_text(peer[:3] if peer else b"").strip() or "P2"
         return other[:2] + "2" if other == self.name else other  # two alike: told apart
 
     def start(self, link, peer, seed):
@@ -91,7 +114,7 @@ class Race:
     def key(self, k):
         if self.end:
             self.over(k)
-        elif k == B:
+        elif k == B and not self.walked(True):
             self.app.home()
 
     def draw(self, fb):
@@ -118,8 +141,13 @@ class Race:
         return play.theirs.over or play.race.problem is not None
 
     def over(self, k):
+        play = self.play
         if k == A and self.ready():
-            self.play.finish()
+            play.finish()
+        elif k == B and not self.ready() and play.unheard:
+            from link.jack import give_up
+
+            give_up(self.app, play.people[1], play.abandon)
         elif k == B_LONG:
             self.app.visit("Pause")
 

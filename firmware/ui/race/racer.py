@@ -7,7 +7,7 @@
 # (Racer is mixed into the game's class, which holds app, mine, theirs, take and save.)
 from link.frame import Link
 from link.race import Race
-from link.jack import NoJack, nap, opened, quiet, served
+from link.jack import NoJack, left, nap, opened, quiet, served
 from ui.race import VERSION
 _SHOWN = ("Table", "GridTable")  # the tables, which show the other's score (and the race's end)
 _MODULES = ("ui.race.solo", "ui.race.grid", "ui.race.racer", "link.race", "link.jack", "link.frame", "link.pack")
@@ -52,8 +52,10 @@ class Racer:
         if race.problem is not None:
             return ["You %d, %s %d" % (me, who, you), race.problem]
         if not self.theirs.over:
-            return ["You %d, %s %d" % (me, who, you),
-                    "waiting for " + who + (" (no answer on the cable)" if self.unheard else "")]
+            if self.unheard:
+                return ["You %d, %s %d" % (me, who, you), "waiting for %s (no answer on the cable)" % who,
+                        "B: give the race up"]
+            return ["You %d, %s %d" % (me, who, you), "waiting for " + who]
         word = "you win" if me > you else "%s wins" % who if you > me else "a tie"
         return ["You %d, %s %d: %s" % (me, who, you, word)]
 
@@ -104,6 +106,9 @@ class Racer:
             moved = race.poll(now)
         else:
             link.poll(now)  # (our refusal still goes out)
+        if race.left and not self.mine.over and race.problem is None:
+            self.abandon()  # the other device began a new game: this one is left
+            return
         if moved or self.held() and not held:
             self.save()  # (the other's word kept too: the end need not wait for it again)
         if self.theirs.over and race.problem is None:
@@ -135,9 +140,16 @@ class Racer:
             d["held"] = True  # the other device has said it holds this device's finished game
         return d
 
+    def abandon(self):
+        """The other device has left the race, or its player gave up waiting for it: kept in
+        the history as left unfinished by the other (link.jack.left)."""
+        left(self.app, self.mine.variant, list(self.people), self.peer, self.mine.seed,
+             (self.mine.score, self.theirs.score), self.state())
+
     def held(self):
-        """True once the other device has said it holds this device's finished game whole."""
-        return self.mine.over and self.race.ended == len(self.mine.moves)
+        """True once the other device has said it holds this device's finished game whole (or
+        has left for a new game: nothing more to wait for)."""
+        return self.mine.over and (self.race.ended == len(self.mine.moves) or self.race.left)
 
     def cleared(self):
         """The end recorded: the save goes, unless it must wait for the other's word (issue

@@ -248,8 +248,8 @@ class Store:
                         problems.append(f"a history record without a valid game number or score was skipped: "
                                         f"{_shown(rec)}")
                         continue
-                    if row[2] in (cribrec.VARIANT, boardrec.VARIANT):  # the board's own rules first: what they
-                        refused = cribrec.refused(rec)  # refuse is not kept
+                    if row[2] in (cribrec.VARIANT, boardrec.VARIANT, cribrec.LEFT):  # the board's own rules
+                        refused = cribrec.refused(rec)  # first: what they refuse is not kept
                         if refused:
                             problems.append(f"{row[2]} game {row[1]} was not saved: {refused}")
                             continue
