@@ -79,6 +79,30 @@ def served(side, now):
     return out
 
 
+def after(app, side, play, now):
+    """The cable served for a game no longer in play here (app.net): over and recorded, or left
+    for the menu. The last moves still go out (all again if the other device was reset), nothing
+    is taken in. A recorded game (play.done) stays saved until the other says it holds it all
+    (play.held()), then goes; the cable is served on until the other knows that too (it may lose
+    our word yet to a power cut), and has heard ours or gone quiet (it had, before a power cut
+    here). A game left goes once its moves are out, or another game takes its place. True while
+    served; else app.net is let go."""
+    served(side, now)
+    link = side.link
+    if app.play is None and play.done and side.problem is None:
+        if not play.held():
+            return True
+        if app.saves.has_current():
+            app.saves.clear_current()
+        side.end(True)
+        if not side.sure or link.pending() and not quiet(link, now):
+            return True
+    elif link.pending() and app.play is None:
+        return True
+    app.net = None
+    return False
+
+
 def said_end(side, n, sure):
     """The finished game saved here: "E", its n moves and sure (this device knows for good that
     the other holds its game) to the other device; once a session each, unsure then sure."""
@@ -95,15 +119,21 @@ def peer_text(b):
         return "?"
 
 
-def walked_off(pack, link, shown, gave_up):
-    """While linking for a new game (link.pack), once the deal is fixed (both promised: this
-    device's half shown, when the other had been reset `shown` times) and the other's half has
-    not come: the other's hello bytes if it has begun again since or this player gives up,
-    else None."""
+def walked_off(screen, gave_up, game, other):
+    """Linking for a new game (link.pack; the screen has app, link, pack, name and shown, the
+    other's resets when this device showed its half): once the deal is fixed (both promised,
+    this device's half shown) and the other's half has not come, if the other device has begun
+    again since or this player gives up (gave_up), the game is kept as left unfinished by the
+    other (left(): game its variant, other(peer) the other's name), and True. The other could
+    know the deal (issue 37)."""
+    link = screen.link
+    pack = screen.pack
+    shown = screen.shown
     if shown is None or pack.seed is not None or pack.problem is not None or link is None \
-            or not gave_up and link.resets == shown:
-        return None
-    return link.peer
+            or link.peer is None or not gave_up and link.resets == shown:
+        return False
+    left(screen.app, game, [screen.name, other(link.peer)], peer_text(link.peer[3:]))
+    return True
 
 
 def left(app, game, people, peer, seed=None, scores=(0, 0), current=None):

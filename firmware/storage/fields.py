@@ -126,13 +126,7 @@ def left_record(r):
         return "score"
     if r.get("players") != 2:
         return "players"
-    if not _maybe_text(r.get("date"), _DATE):
-        return "date"
-    if r.get("code") is not None:
-        return "code"
-    if not _int(r.get("gen", 1), 1, GEN):
-        return "gen"
-    return _stranger(r, _LEFT)
+    return _uncoded(r) or _stranger(r, _LEFT)
 
 
 def raced(r):
@@ -191,12 +185,9 @@ def crib_record(r):
     if not _text(deals, per if board else 0, per * (100 if board else _CRIB_DEALS)) or len(deals) % per \
             or not _hex(deals):
         return "deals"
-    if not _maybe_text(r.get("date"), _DATE):
-        return "date"
-    if r.get("code") is not None:
-        return "code"
-    if not _int(r.get("gen", 1), 1, GEN):
-        return "gen"
+    why = _uncoded(r)
+    if why is not None:
+        return why
     people = r.get("people")  # games between people (issue 25): a name a seat, None the computer's
     if people is not None and not crib_people(people, players):
         return "people"
@@ -281,6 +272,18 @@ def grid_record(r):
     if not _int(r.get("place"), 1, players):
         return "place"
     return _dealt(r) or raced(r) or _stranger(r, _GRID)
+
+
+def _uncoded(r):
+    """None, or the wrong one of the date, the deal code (none: a game with no code) and the
+    generator of a record of cribbage or of a game left on the cable."""
+    if not _maybe_text(r.get("date"), _DATE):
+        return "date"
+    if r.get("code") is not None:
+        return "code"
+    if not _int(r.get("gen", 1), 1, GEN):
+        return "gen"
+    return None
 
 
 def _dealt(r):

@@ -7,7 +7,7 @@
 # moves come over the cable (link.duel) and are checked by the same engine.
 from link.duel import Duel
 from link.frame import Link
-from link.jack import NoJack, left, nap, opened, quiet, served
+from link.jack import NoJack, after, left, nap, opened, quiet
 from rules.cribbage import DISCARD
 from ui.cribbage.game import Crib
 
@@ -78,24 +78,7 @@ class LinkedCrib(Crib):
         app = self.app
         duel = self.duel
         if app.play is not self:
-            # The game is over and recorded here, or left: the last moves still go out (all
-            # again if the other device was reset), nothing is taken in. A recorded game stays
-            # saved until the other says it holds it all, then goes (unless another game has
-            # taken its place: then nothing is left to serve).
-            served(duel, now)
-            if app.play is None and self.done and duel.problem is None:
-                if not duel.held():
-                    return  # kept saved, and served, until the other's word
-                if app.saves.has_current():
-                    app.saves.clear_current()
-                duel.end(True)
-                # Served until the other knows it too (it may lose our word yet), and has heard
-                # ours or gone quiet (it had, before a power cut here).
-                if not duel.sure or duel.link.pending() and not quiet(duel.link, now):
-                    return
-            elif duel.link.pending() and app.play is None:
-                return
-            app.net = None
+            after(app, duel, self, now)
             return
         link = duel.link
         was = (duel.problem, self.lost)
@@ -151,6 +134,9 @@ class LinkedCrib(Crib):
         me = self.seat
         left(self.app, "cribbage", [self.name(me), self.name(1 - me)], self.peer, g.seed,
              (g.scores[me], g.scores[1 - me]), self.state())
+
+    def held(self):
+        return self.duel.held()
 
     def finish(self):
         """Recorded; the save kept until the other device holds the whole game (a last move

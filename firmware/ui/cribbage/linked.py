@@ -8,7 +8,7 @@ from link.duel import Duel
 from link.pack import Pack
 from rules.cribbage import Cribbage
 from ui import gfx
-from link.jack import left, walked_off, peer_text
+from link.jack import peer_text, walked_off
 from ui.cribbage.cable import LinkedCrib, link_for, random_bytes
 
 
@@ -68,14 +68,7 @@ class CribLink:
         return other[:2] + "2" if other == self.name else other  # two alike: told apart on the glass
 
     def walked(self, gave_up=False):
-        """The deal fixed (both promised, this device's half shown) and the other's half not
-        come: the other device began again (its reset), or this player gives up waiting. Either
-        way the other device could know the deal: kept as left unfinished by it (issue 37)."""
-        peer = walked_off(self.pack, self.link, self.shown, gave_up)
-        if peer is None:
-            return False
-        left(self.app, "cribbage", [self.name, self.other(peer)], peer_text(peer[3:]))
-        return True
+        return walked_off(self, gave_up, "cribbage", self.other)
 
     def key(self, k):
         if k == B and not self.walked(True):

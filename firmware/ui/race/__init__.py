@@ -11,7 +11,7 @@
 from micropython import const
 
 from drivers.buttons import A, B, B_LONG
-from link.jack import left, walked_off, opened, peer_text
+from link.jack import opened, peer_text, walked_off
 from link.pack import Pack
 from ui import gfx
 
@@ -29,7 +29,7 @@ class Race:
     seed) the game once the deal is agreed; Race(app): the end of this device's game, the
     race's result or waiting for the other's."""
 
-    def __init__(self, app, begin=None, game=b""):
+    def __init__(self, app, begin=None, game=b"", variant=None):
         self.app = app
         self.play = app.play
         self.end = begin is None
@@ -38,6 +38,7 @@ class Race:
             return
         self.begin = begin
         self.chosen = bytes((_GAME,)) + game  # what the other device must have chosen too
+        self.variant = variant  # its name (a record of a race left unfinished says it)
         self.name = my_name(app)
         self.link = opened(app, self.name, VERSION)
         self.problem = None if self.link is not None else "This device has no link jack (hardware/BUILD.md)."
@@ -81,23 +82,7 @@ class Race:
             self.app.redraw()
 
     def walked(self, gave_up=False):
-        """The deal fixed (both promised, this device's half shown) and the other's half not
-        come: the other device began again (its reset), or this player gives up waiting. Either
-        way the other device could know the deal: kept as left unfinished by it (issue 37)."""
-        peer = walked_off(self.pack, self.link, self.shown, gave_up)
-        if peer is None:
-            return False
-        kind = self.chosen[2]
-        if self.chosen[1]:
-            from rules.grid_games import GAMES
-
-            variant = GAMES[kind][0]
-        else:
-            from rules.solitaire_games import VARIANTS
-
-            variant = VARIANTS[kind]
-        left(self.app, variant, [self.name, self.other()], peer_text(peer[3:]))
-        return True
+        return walked_off(self, gave_up, self.variant, lambda peer: self.other())
 
     def other(self):
         peer = self.link.peer if self.link is not None else None

@@ -77,7 +77,7 @@ def race(app, kind):
         play.link_up(link, people, peer)
         return play
 
-    app.go("Race", begin, bytes((1, kind)))
+    app.go("Race", begin, bytes((1, kind)), variant)
 
 
 def resumed(app, play, data):

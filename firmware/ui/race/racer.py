@@ -7,7 +7,7 @@
 # (Racer is mixed into the game's class, which holds app, mine, theirs, take and save.)
 from link.frame import Link
 from link.race import Race
-from link.jack import NoJack, left, nap, opened, quiet, served
+from link.jack import NoJack, after, left, nap, opened, quiet
 from ui.race import VERSION
 _SHOWN = ("Table", "GridTable")  # the tables, which show the other's score (and the race's end)
 _MODULES = ("ui.race.solo", "ui.race.grid", "ui.race.racer", "link.race", "link.jack", "link.frame", "link.pack")
@@ -71,24 +71,8 @@ class Racer:
         race = self.race
         link = race.link
         if app.play is not self:
-            # The game is over and recorded here, or left: the last moves still go out (all
-            # again if the other device was reset), nothing is taken in. A recorded game stays
-            # saved until the other says it holds it all, then goes (unless another game has
-            # taken its place: then nothing is left to serve).
-            served(race, now)
-            if app.play is None and self.done and race.problem is None:
-                if not self.held():
-                    return  # kept saved, and served, until the other's word
-                if app.saves.has_current():
-                    app.saves.clear_current()
-                race.end(True)
-                # Served until the other knows it too (it may lose our word yet), and has heard
-                # ours or gone quiet (it had, before a power cut here).
-                if not race.sure or link.pending() and not quiet(link, now):
-                    return
-            elif link.pending() and app.play is None:
+            if after(app, race, self, now):
                 return
-            app.net = None
             from rules import forget
 
             for m in _MODULES:

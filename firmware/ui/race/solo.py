@@ -75,7 +75,7 @@ def race(app, kind):
         play.link_up(link, people, peer)
         return play
 
-    app.go("Race", begin, bytes((0, kind)))
+    app.go("Race", begin, bytes((0, kind)), variant)
 
 
 def resumed(app, play, data):
