@@ -108,7 +108,7 @@ def game_record(r):
 
 def left_record(r):
     """None if r is a game on the cable the other device left once its deal was fixed (issue
-    37, link.jack.left): the game it was, both names (this device's first), the other's id, the
+    37, link.left): the game it was, both names (this device's first), the other's id, the
     seed (null if this device never learnt it) and both scores as they stood; else the wrong field."""
     if r.get("game") not in ("cribbage",) + VARIANTS + GRIDS:
         return "game"

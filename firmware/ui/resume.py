@@ -53,7 +53,7 @@ def resume(app):
 
 
 def _left(app, data):
-    """A game on the cable the other device left (issue 37, link.jack.left), cut short by the
+    """A game on the cable the other device left (issue 37, link.left), cut short by the
     power on its way to the history: recorded now (once: its number was stamped first), and
     said on a note; a record that is not one the device writes sets the save aside."""
     from storage.saves import rules

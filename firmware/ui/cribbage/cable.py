@@ -7,7 +7,7 @@
 # moves come over the cable (link.duel) and are checked by the same engine.
 from link.duel import Duel
 from link.frame import Link
-from link.jack import NoJack, after, left, nap, opened, quiet
+from link.jack import NoJack, after, nap, opened, quiet
 from rules.cribbage import DISCARD
 from ui.cribbage.game import Crib
 
@@ -129,7 +129,9 @@ class LinkedCrib(Crib):
 
     def abandon(self):
         """The other device has left the game, or its player gave up waiting for it: kept in
-        the history as left unfinished by the other (link.jack.left)."""
+        the history as left unfinished by the other (link.left)."""
+        from link.left import left
+
         g = self.g
         me = self.seat
         left(self.app, "cribbage", [self.name(me), self.name(1 - me)], self.peer, g.seed,

@@ -6,9 +6,10 @@
 from drivers.buttons import B
 from link.duel import Duel
 from link.pack import Pack
+from rules import forget
 from rules.cribbage import Cribbage
 from ui import gfx
-from link.jack import peer_text, walked_off
+from link.jack import peer_text
 from ui.cribbage.cable import LinkedCrib, link_for, random_bytes
 
 
@@ -58,6 +59,7 @@ class CribLink:
         g = Cribbage(seed, 2, 121)
         crib = LinkedCrib(app, g, seat, people, Duel(link, g, seat, other), peer[3:].decode())
         app.play = crib
+        forget("link.left")
         app.net = crib.heard
         crib.save()
         crib.show()
@@ -68,6 +70,8 @@ class CribLink:
         return other[:2] + "2" if other == self.name else other  # two alike: told apart on the glass
 
     def walked(self, gave_up=False):
+        from link.left import walked_off  # (let go with the linking: the table does without it)
+
         return walked_off(self, gave_up, "cribbage", self.other)
 
     def key(self, k):

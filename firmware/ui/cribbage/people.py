@@ -60,7 +60,7 @@ class CribWait:
     def key(self, k):
         crib = self.crib
         if k == B and crib.lost and crib.duel.problem is None:
-            from link.jack import give_up
+            from link.left import give_up
 
             give_up(self.app, crib.name(1 - crib.seat), crib.abandon)
         else:

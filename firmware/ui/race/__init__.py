@@ -11,8 +11,9 @@
 from micropython import const
 
 from drivers.buttons import A, B, B_LONG
-from link.jack import opened, peer_text, walked_off
+from link.jack import opened, peer_text
 from link.pack import Pack
+from rules import forget
 from ui import gfx
 
 VERSION = b"race1.1"  # the races' move exchange (1.1: "E", issue 37), the games' save versions: both must agree
@@ -82,6 +83,8 @@ class Race:
             self.app.redraw()
 
     def walked(self, gave_up=False):
+        from link.left import walked_off  # (let go once the race begins)
+
         return walked_off(self, gave_up, self.variant, lambda peer: self.other())
 
     def other(self):
@@ -93,6 +96,7 @@ class Race:
         app = self.app
         play = self.begin(link, [self.name, self.other()], peer[3:].decode(), seed)
         app.play = play
+        forget("link.left")
         play.save()
         play.show()
 
@@ -130,7 +134,7 @@ class Race:
         if k == A and self.ready():
             play.finish()
         elif k == B and not self.ready() and play.unheard:
-            from link.jack import give_up
+            from link.left import give_up
 
             give_up(self.app, play.people[1], play.abandon)
         elif k == B_LONG:

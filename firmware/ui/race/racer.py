@@ -7,10 +7,11 @@
 # (Racer is mixed into the game's class, which holds app, mine, theirs, take and save.)
 from link.frame import Link
 from link.race import Race
-from link.jack import NoJack, after, left, nap, opened, quiet
+from link.jack import NoJack, after, nap, opened, quiet
 from ui.race import VERSION
 _SHOWN = ("Table", "GridTable")  # the tables, which show the other's score (and the race's end)
-_MODULES = ("ui.race.solo", "ui.race.grid", "ui.race.racer", "link.race", "link.jack", "link.frame", "link.pack")
+_MODULES = ("ui.race.solo", "ui.race.grid", "ui.race.racer", "link.race", "link.jack", "link.left", "link.frame",
+            "link.pack")
 
 
 class Racer:
@@ -126,7 +127,9 @@ class Racer:
 
     def abandon(self):
         """The other device has left the race, or its player gave up waiting for it: kept in
-        the history as left unfinished by the other (link.jack.left)."""
+        the history as left unfinished by the other (link.left)."""
+        from link.left import left
+
         left(self.app, self.mine.variant, list(self.people), self.peer, self.mine.seed,
              (self.mine.score, self.theirs.score), self.state())
 
