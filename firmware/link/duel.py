@@ -5,6 +5,8 @@
 #
 #   "M" idx (2 bytes, big end) moves   the moves from g.moves[idx] on, as this device has them
 #   "N" why                            a move of ours the other side refused
+#   "E" n (2 bytes, big end) sure      this device holds the finished game, its n moves, saved;
+#                                      sure (1): and knows for good the other holds it too
 #
 # A device sends every move its game makes beyond what the other side has, its own and
 # the counts of the show (each device counts the show at its own pace: a count is the
@@ -15,9 +17,19 @@
 # the game already holds must be the same byte (a repeat after a reset is harmless); a
 # count not yet reached here waits, and so does all behind it, until this device's
 # player has counted that far.
+#
+# The end (issue 37): a device that has recorded the game keeps it saved until the other
+# says "E", so that a last move the other never got is sent again, after a power cycle
+# too. "E" goes out once the game is over and saved here (after the save that holds its
+# last move: a device that said it cannot lose the move on a power cut), once a session;
+# and again, sure, once this device has kept the other's "E" for good (in its save, or by
+# letting the save go). A device that has let its game go still serves the cable until
+# the other's sure "E": until then the other may yet have lost our word to a power cut,
+# and is answered again after its reset.
 from micropython import const
 
 from link.frame import text
+from link.jack import said_end, served
 from rules.cribbage import DISCARD
 
 MOVE = const(0x4D)
@@ -43,26 +55,31 @@ class Duel:
         self.pending = []  # [idx, moves] from the other side, not yet taken in
         self.problem = None  # one line: a move refused, here or there
         self.mover = None  # mover(seat, card or None) plays the other's card or go, if given
+        self.ended = None  # type: int | None  # the finished game's moves the other said it holds ("E")
+        self.said = 0  # this device's "E" sent in this session: 1 unsure, 2 sure
+        self.sure = False  # the other device said "E", sure: it lets go of the game knowing we hold it
+        self.left = False  # the other device began a new game: it left this one
 
     def poll(self, now):
         """Send what this device played, take in what the other side did: True if
         the game moved by the other's hand."""
-        link = self.link
-        link.poll(now)
-        if link.resets != self.resets:
-            # The other device started again: what it held of ours may be lost with it.
-            self.resets = link.resets
-            self.sent = 0
-        self.send()
-        m = link.recv()
-        while m is not None:
-            if m and m[0] == MOVE and len(m) > 3:
+        for m in served(self, now):
+            if m[0] == MOVE and len(m) > 3:
                 self.pending.append([(m[1] << 8) | m[2], m[3:]])
-            elif m and m[0] == REFUSED:
+            elif m[0] == REFUSED:
                 self.problem = "%s refused this device's move: %s" % (self.name, text(m[1:], _WHY))
-            m = link.recv()
-        moved = self.apply()
-        return moved
+        return self.apply()
+
+    def end(self, sure):
+        """Once the finished game is saved here: "E" to the other device; sure: this device
+        knows for good that the other holds it (kept in the save, or the save let go)."""
+        if self.g.over:
+            said_end(self, len(self.g.moves), sure)
+
+    def held(self):
+        """True once the other device has said it holds this finished game, every move (or
+        has left it for a new one: nothing more to wait for)."""
+        return self.g.over and (self.ended == len(self.g.moves) or self.left)
 
     def send(self):
         """The moves made here since the last send, in messages of at most _CHUNK."""

@@ -6,15 +6,19 @@
 #
 #   "M" idx moves   this device's moves from its idx-th on (one byte: no game has 256)
 #   "N" why         a move of ours the other side refused
+#   "E" n (2 bytes) sure   this device holds the other's finished game, its n moves, saved;
+#                          sure (1): and knows for good the other holds its own
 #
 # A move already held must be the same byte; one past the next waits for those before
 # it (after a reset either side sends all its moves again from the first, and the
 # receiver keeps what it lacks); the next is applied by take(b), through the rules'
 # own checks. One they refuse (ValueError) is answered with "N" and nothing more of
-# the other's is applied.
+# the other's is applied. A device that has recorded its game keeps it saved until the
+# other says "E" for it (issue 37, as link.duel): a last move it lacks is sent again.
 from micropython import const
 
 from link.frame import text
+from link.jack import said_end, served
 
 MOVE = const(0x4D)
 REFUSED = const(0x4E)
@@ -36,26 +40,26 @@ class Race:
         self.sent = len(mine) if sent is None else sent
         self.resets = link.resets
         self.problem = None  # one line: a move refused, here or there
+        self.ended = None  # type: int | None  # this device's moves the other said it holds, all ("E")
+        self.said = 0  # this device's "E" sent in this session: 1 unsure, 2 sure
+        self.sure = False  # the other device said "E", sure: it lets go of the game knowing we hold it
+        self.left = False  # the other device began a new game: it left this one
 
     def poll(self, now):
         """Send what this device played, take in what the other did: True if the
         other's game moved."""
-        link = self.link
-        link.poll(now)
-        if link.resets != self.resets:
-            # The other device started again: what it held of ours may be lost with it.
-            self.resets = link.resets
-            self.sent = 0
-        self.send()
         moved = False
-        m = link.recv()
-        while m is not None:
+        for m in served(self, now):
             if len(m) > 2 and m[0] == MOVE:
                 moved = self.apply(m[1], m[2:]) or moved
-            elif m and m[0] == REFUSED and self.problem is None:
+            elif m[0] == REFUSED and self.problem is None:
                 self.problem = "%s refused this device's move: %s" % (self.name, text(m[1:], _WHY))
-            m = link.recv()
         return moved
+
+    def end(self, sure):
+        """Once the other's finished game is saved here: "E" to the other device; sure: this
+        device knows for good that the other holds its own (link.duel's end)."""
+        said_end(self, len(self.theirs), sure)
 
     def send(self):
         mine = self.mine

@@ -30,6 +30,7 @@ GEN = const(2)  # rules.rng.GEN, the newest generator a seed can be for (a test 
 
 _GAME = ("n", "variant", "seed", "score", "won", "target", "rounds", "date", "players", "code", "gen",
          "people", "link", "scores")
+_LEFT = ("n", "variant", "game", "people", "link", "seed", "score", "scores", "players", "date", "code", "gen")
 _SCORE = ("variant", "initials", "score", "seed", "date", "code", "gen")
 _CRIB = ("n", "variant", "seed", "score", "won", "target", "date", "players", "code", "level",
          "scores", "skunk", "deals", "gen", "people", "levels", "link")
@@ -39,7 +40,7 @@ _GRID = ("n", "variant", "seed", "score", "won", "target", "table", "foster", "l
 _GRID_SCORE = _SCORE + ("table", "foster")
 _DEVICE = ("id", "n")
 _PLAY = ("v", "games", "turn", "partners", "reached", "double", "bonus", "count", "done", "recorded",
-         "hs", "cpu", "claims", "review", "scored", "people", "link")
+         "hs", "cpu", "claims", "review", "scored", "people", "link", "held")
 
 
 def _int(v, lo, hi):
@@ -78,6 +79,8 @@ def game_record(r):
         return "n"
     if r.get("variant") in ("cribbage", "board"):
         return crib_record(r)
+    if r.get("variant") == "abandoned":
+        return left_record(r)
     if r.get("variant") in GRIDS:
         return grid_record(r)
     if r.get("variant") not in VARIANTS:
@@ -101,6 +104,29 @@ def game_record(r):
     if not _int(r.get("gen", 1), 1, GEN):  # no "gen": a generator-1 seed
         return "gen"
     return raced(r) or _stranger(r, _GAME)
+
+
+def left_record(r):
+    """None if r is a game on the cable the other device left once its deal was fixed (issue
+    37, link.left): the game it was, both names (this device's first), the other's id, the
+    seed (null if this device never learnt it) and both scores as they stood; else the wrong field."""
+    if r.get("game") not in ("cribbage",) + VARIANTS + GRIDS:
+        return "game"
+    people = r.get("people")
+    if type(people) is not list or len(people) != 2 or not _text(people[0], 1, 3) or not _text(people[1], 1, 3):
+        return "people"
+    if not _text(r.get("link"), 0, 32):
+        return "link"
+    if r.get("seed") is not None and not _int(r.get("seed"), 0, _MAX_SEED):
+        return "seed"
+    scores = r.get("scores")
+    if not _ints(scores, 2, 0, _MAX_SCORE) or len(scores) != 2:
+        return "scores"
+    if r.get("score") != scores[0]:
+        return "score"
+    if r.get("players") != 2:
+        return "players"
+    return _uncoded(r) or _stranger(r, _LEFT)
 
 
 def raced(r):
@@ -159,12 +185,9 @@ def crib_record(r):
     if not _text(deals, per if board else 0, per * (100 if board else _CRIB_DEALS)) or len(deals) % per \
             or not _hex(deals):
         return "deals"
-    if not _maybe_text(r.get("date"), _DATE):
-        return "date"
-    if r.get("code") is not None:
-        return "code"
-    if not _int(r.get("gen", 1), 1, GEN):
-        return "gen"
+    why = _uncoded(r)
+    if why is not None:
+        return why
     people = r.get("people")  # games between people (issue 25): a name a seat, None the computer's
     if people is not None and not crib_people(people, players):
         return "people"
@@ -249,6 +272,18 @@ def grid_record(r):
     if not _int(r.get("place"), 1, players):
         return "place"
     return _dealt(r) or raced(r) or _stranger(r, _GRID)
+
+
+def _uncoded(r):
+    """None, or the wrong one of the date, the deal code (none: a game with no code) and the
+    generator of a record of cribbage or of a game left on the cable."""
+    if not _maybe_text(r.get("date"), _DATE):
+        return "date"
+    if r.get("code") is not None:
+        return "code"
+    if not _int(r.get("gen", 1), 1, GEN):
+        return "gen"
+    return None
 
 
 def _dealt(r):
@@ -437,4 +472,6 @@ def play_state(d):
         if type(people) is not list or len(people) != 2 or not _text(people[0], 1, 3) \
                 or not _text(people[1], 1, 3):
             return "people"
+    if d.get("held") not in (None, True) or d.get("held") and link is None:
+        return "held"  # the other device holds this one's finished raced game (issue 37)
     return _stranger(d, _PLAY)

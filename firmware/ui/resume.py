@@ -21,6 +21,8 @@ def resume(app):
     if data is None:
         app.home()
         return False
+    if data.get("left") is not None:
+        return _left(app, data)
     try:
         game = data.get("game")
         if game == "cribbage":
@@ -48,3 +50,20 @@ def resume(app):
     app.play = play
     play.show()
     return True
+
+
+def _left(app, data):
+    """A game on the cable the other device left (issue 37, link.left), cut short by the
+    power on its way to the history: recorded now (once: its number was stamped first), and
+    said on a note; a record that is not one the device writes sets the save aside."""
+    from storage.saves import rules
+
+    rec = data["left"]
+    if type(rec) is not dict or rules().game_record(dict(rec, n=1)) is not None:
+        app.go("Notice", ["The saved game cannot be resumed."] + app.saves.set_aside_current("bad left"))
+        return False
+    app.saves.add_game(rec, current=data)
+    app.saves.clear_current()
+    app.go("Notice", [rec["people"][1] + " left the game. It is kept in the history as left unfinished by "
+                      + rec["people"][1] + " (cribbage statistics)."])
+    return False

@@ -115,6 +115,20 @@ SOLO_KEYS = to_menu_row(MENU_ROW["players"]) + ["RIGHT"] * 3 + ["DOWN", "DOWN", 
 GRID_KEYS = grid_keys(kind=0, players=5)  # players: you + cable; Poker, American
 
 
+def race_keys(sim):
+    """A raced game's next keys: True if a key was pressed (False: nothing for the player to do)."""
+    name = type(sim.app.screen).__name__
+    if name == "Table":
+        sim.press("A", "RIGHT", "A", "A")
+    elif name == "Count":
+        sim.press("B")
+    elif name in ("Summary", "GridTable"):
+        sim.press("A")
+    else:
+        return False
+    return True
+
+
 def race_step(sim, stall=False, other=False):
     """A race on the cable (issue 28): one player's next keys (the other player's a little
     otherwise: their own game), or time passing while the device waits."""
@@ -123,13 +137,9 @@ def race_step(sim, stall=False, other=False):
         name = "(waiting)"
     if name in ("Table", "GridTable") and other:
         sim.press("RIGHT")
-    if name == "Table":
-        sim.press("A", "RIGHT", "A", "A")
-    elif name == "Count":
-        sim.press("B")
-    elif name in ("Summary", "GridTable"):
-        sim.press("A")
-    elif name in ("Race", "Scores", "(waiting)"):
+    if name != "(waiting)" and race_keys(sim):
+        return
+    if name in ("Race", "Scores", "(waiting)"):
         sim.board.clock.advance(20)
         sim.app.step()
         sim.settle()
@@ -238,6 +248,8 @@ def reset_while_shuffling(tmp_path, keys, playing):
         if all(playing(s) for s in sims):
             return sims
         for sim in sims:
+            if type(sim.app.screen).__name__ == "Notice":
+                sim.press("A")  # "BOB left the game" (it had this device's half): read, and on
             sim.board.clock.advance(20)
             sim.app.step()
             sim.settle()

@@ -134,11 +134,23 @@ class Honest:
         d = sim.saves.load_current()
         self.who, self.moves, self.over = (None, None, False) if folder is None else held(game, d)
 
+    def left(self):
+        """Whether the history's last record is this game, left unfinished by the other."""
+        last = None
+        for last in self.sim.saves.history():
+            pass
+        people, peer = self.who
+        if self.game == "crib":
+            peer = peer[1]
+        return last is not None and last.get("variant") == "abandoned" and last.get("link") == peer and \
+            sorted(last.get("people")) == sorted(people)
+
     def check(self):
         d = self.sim.saves.load_current()
         if d is None:
-            # Gone: only once the game is over and recorded (or none began).
-            assert self.moves is None or self.over, "the saved game went before its end"
+            # Gone: only once the game is over and recorded (or none began), or kept in the
+            # history as left unfinished by the other device (issue 37: it began a new game).
+            assert self.moves is None or self.over or self.left(), "the saved game went before its end"
             self.moves = None
             return
         if self.moves is None:

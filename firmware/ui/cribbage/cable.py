@@ -5,17 +5,14 @@
 #
 # Each device shows the game from its own seat and only its own hand; the other's
 # moves come over the cable (link.duel) and are checked by the same engine.
-from micropython import const
-
 from link.duel import Duel
 from link.frame import Link
-from link.jack import NoJack, nap, opened, who
+from link.jack import NoJack, after, nap, opened, quiet, who
 from rules.cribbage import DISCARD
 from ui.cribbage.game import Crib
 
-VERSION = b"crib3.2.1"  # the rules' save version, the deal generator's, the duel's: both must agree
+VERSION = b"crib3.2.2"  # the rules' save version, the deal generator's, the duel's (.2: "E"): both must agree
 _TABLE = ("CribWait", "CribPlay", "CribLay")  # the screens a move of the other's may change
-_QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
 
 
 def random_bytes(app, words):
@@ -81,13 +78,11 @@ class LinkedCrib(Crib):
         app = self.app
         duel = self.duel
         if app.play is not self:
-            # The game is over here (or left): the last moves still go out.
-            duel.link.poll(now)
-            if not duel.link.pending():
-                app.net = None
+            after(app, duel, self, now)
             return
         link = duel.link
         was = (duel.problem, self.lost)
+        held = duel.held()
         phase = self.g.phase
         if link.peer is not None and who(link)[1] != self.peer and duel.problem is None:
             # A resumed game and another device on the cable: nothing goes either way.
@@ -98,11 +93,17 @@ class LinkedCrib(Crib):
             moved = duel.poll(now)
         else:
             link.poll(now)  # (our refusal still goes out)
+        if duel.left and not self.g.over and duel.problem is None:
+            self.abandon()  # the other device began a new game: this one is left
+            return
         if moved:
             if phase == DISCARD:
                 self.note = self.name(1 - self.seat) + " laid away"
-            self.save()
-        self.lost = not link.linked or (link.quiet(now) or 0) > _QUIET
+        if moved or duel.held() and not held:
+            self.save()  # (the other's word kept too: the end need not wait for it again)
+        if duel.problem is None:
+            duel.end(duel.held())  # the game over and saved here, the other's word too: said
+        self.lost = not link.linked or quiet(link, now)
         if not moved and was == (duel.problem, self.lost):
             return
         name = type(app.screen).__name__
@@ -116,10 +117,31 @@ class LinkedCrib(Crib):
             app.last = now  # a move came: the screen stays awake
             app.redraw()
 
-    def save(self):
-        d = self.state()
-        d["people"] = self.people
+    def state(self):
+        # The seat and the other's id in every save, the end's too (Saves.record_end saves
+        # state()): a game resumed after a power cut on the way is still this one (issue 37).
+        d = Crib.state(self)
         d["link"] = [self.seat, self.peer]
-        self.app.saves.save_current(d)
+        if self.duel.held():
+            d["held"] = True  # the other device has said it holds the finished game
+        return d
+
+    def abandon(self):
+        """The other device has left the game, or its player gave up waiting for it: kept in
+        the history as left unfinished by the other (link.left)."""
+        from link.left import left
+
+        g = self.g
+        me = self.seat
+        left(self.app, "cribbage", [self.name(me), self.name(1 - me)], self.peer, g.seed,
+             (g.scores[me], g.scores[1 - me]), self.state())
+
+    def held(self):
+        return self.duel.held()
+
+    def finish(self):
+        """Recorded; the save kept until the other device holds the whole game (a last move
+        it lacks is sent again, after a power cycle too)."""
+        Crib.finish(self, self.duel.problem is None and not self.duel.held())
 
 

@@ -271,13 +271,15 @@ class Crib:
         """True once the finished game is in the history (also after a power cut on the way)."""
         return self.done == 1 or self.app.saves.has_game(self.recorded)
 
-    def finish(self):
-        """Record the game (once, even across a power cut), then its mode's statistics."""
+    def finish(self, keep=False):
+        """Record the game (once, even across a power cut), then its mode's statistics; keep:
+        the save stays (a game on the cable, until the other device holds it all)."""
         from ui.cribbage.history import mode_of, record
 
         app = self.app
         app.saves.record_end(self, 1, lambda _: record(self, app.date()))
-        app.saves.clear_current()
+        if not keep:
+            app.saves.clear_current()
         app.play = None
         app.go("CribStats", mode_of(self.g.players, self.g.target, self.level))
 

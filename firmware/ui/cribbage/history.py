@@ -8,12 +8,17 @@ from rules.cribbage import skunk_line
 from ui.cribbage import LEVEL_NAMES, ME, VARIANT
 
 
+LEFT_PAGE = "!"  # the page of the games on the cable the other device left unfinished (issue 37)
+
+
 def mode_of(players, target, level):
     return "%d %d %d" % (players, target, level)
 
 
 def mode_name(mode):
-    """"Expert, to 121" or "3 hands, Easy, to 61"; "ANN with people"."""
+    """"Expert, to 121" or "3 hands, Easy, to 61"; "ANN with people"; "Left unfinished"."""
+    if mode == LEFT_PAGE:
+        return "Left unfinished"
     if mode[0] == "@":
         return mode[1:] + " with people"
     players, target, level = [int(x) for x in mode.split()]
@@ -120,10 +125,28 @@ def stats(saves, mode):
     return s
 
 
-def modes(saves):
-    """The modes played so far, in the order first played."""
+def left_by(saves):
+    """[name, device id, games] of each other device that left games on the cable unfinished
+    (cribbage or a race: history records of variant "abandoned"), first seen first."""
     out = []
     for r in saves.history():
+        if r.get("variant") == "abandoned":
+            who = [r["people"][1], r["link"]]
+            for row in out:
+                if row[:2] == who:
+                    row[2] += 1
+                    break
+            else:
+                out.append(who + [1])
+    return out
+
+
+def modes(saves):
+    """The modes played so far, in the order first played; the games left unfinished last."""
+    out = []
+    left = False
+    for r in saves.history():
+        left = left or r.get("variant") == "abandoned"
         if r.get("variant") == VARIANT:
             people = r.get("people")
             if people is None:
@@ -133,4 +156,6 @@ def modes(saves):
             for m in ms:
                 if m not in out:
                     out.append(m)
+    if left:
+        out.append(LEFT_PAGE)
     return out

@@ -7,6 +7,7 @@ from drivers.buttons import B
 from link.duel import Duel
 from link.jack import other_name, who
 from link.pack import Pack
+from rules import forget
 from rules.cribbage import Cribbage
 from ui import gfx
 from ui.cribbage.cable import LinkedCrib, link_for, random_bytes
@@ -25,6 +26,7 @@ class CribLink:
             self.resets = 0
         self.pack = Pack(random_bytes(app, 4))
         self.promised = False
+        self.shown = None  # the other's resets when this device showed its half: the deal fixed
 
     def tick(self, now):
         link = self.link
@@ -32,6 +34,7 @@ class CribLink:
             return
         was = (link.linked, link.problem, self.pack.problem)
         link.poll(now)
+        self.walked()  # begun again once the deal was fixed: kept as left, and on as below
         if link.resets != self.resets and self.pack.problem is None:
             # The other device was reset while the pack was agreed, and its player chose the
             # game again: the exchange starts again, with a half it has never seen. (A cheat
@@ -50,6 +53,7 @@ class CribLink:
             reply = pack.take(m)
             if reply is not None:
                 link.send(reply)
+                self.shown = link.resets
         seed = pack.seed
         if seed is not None and link.peer is not None and pack.seat is not None:
             self.begin(link, seed, pack.seat)
@@ -65,12 +69,18 @@ class CribLink:
         g = Cribbage(seed, 2, 121)
         crib = LinkedCrib(app, g, seat, people, Duel(link, g, seat, other), who(link)[1])
         app.play = crib
+        forget("link.left")
         app.net = crib.heard
         crib.save()
         crib.show()
 
+    def walked(self, gave_up=False):
+        from link.left import walked_off  # (let go with the linking: the table does without it)
+
+        return walked_off(self, gave_up, "cribbage")
+
     def key(self, k):
-        if k == B:
+        if k == B and not self.walked(True):
             self.app.home()
 
     def draw(self, fb):

@@ -4,7 +4,7 @@
 # table of a game against the computer carries none of it (the game on the cable,
 # ui.cribbage.cable, names CribWait: it lives here, not beside the linking screen that
 # makes that game, so that screens lead on and never back).
-from drivers.buttons import A
+from drivers.buttons import A, B
 from ui import gfx
 from ui.deliberate import Deliberate
 
@@ -58,7 +58,13 @@ class CribWait:
         self.crib = app.play
 
     def key(self, k):
-        self.crib.table_key(k)
+        crib = self.crib
+        if k == B and crib.lost and crib.duel.problem is None:
+            from link.left import give_up
+
+            give_up(self.app, crib.name(1 - crib.seat), crib.abandon)
+        else:
+            crib.table_key(k)
 
     def draw(self, fb):
         crib = self.crib
@@ -70,11 +76,14 @@ class CribWait:
         if why:
             lines = gfx.wrap(why, 126)[:3]
         else:
-            lines = gfx.wrap(crib.note, 126)[:1] + ["waiting for " + crib.name(1 - crib.seat)]
-            if crib.lost:
-                lines.append("(no answer on the cable)")
+            lines = ["waiting for " + crib.name(1 - crib.seat)]
+            if crib.lost:  # (the last move's words make way for the way out)
+                lines += ["(no answer on the cable)", "B: give the game up"]
+            else:
+                lines = gfx.wrap(crib.note, 126)[:1] + lines
         for i in range(len(lines)):
             gfx.text(fb, lines[i], 1, 11 + 9 * i)
         hand = sorted(g.hands[crib.seat])
         for i in range(len(hand)):
             gfx.card(fb, hand[i], 1 + 21 * i, 38)
+

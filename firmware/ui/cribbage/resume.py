@@ -11,7 +11,8 @@ from ui.cribbage import ME
 from ui.cribbage.game import Crib
 
 _SAVE_VERSION = const(1)  # ui.cribbage.game's
-_STATE = ("v", "game", "save", "level", "seen", "started", "done", "recorded", "review", "people", "levels", "link")
+_STATE = ("v", "game", "save", "level", "seen", "started", "done", "recorded", "review", "people", "levels", "link",
+          "held")
 
 
 def resumed(app, data):
@@ -50,6 +51,9 @@ def resumed(app, data):
     if review is not None:
         review = _review(review, g)
     link = data.get("link")  # a game over the cable (issue 28): [this device's seat, the other's id]
+    held = data.get("held")  # the other device said it holds the finished game (issue 37)
+    if held is not None and (held is not True or not g.over or link is None):
+        raise ValueError("saved cribbage game: bad held")
     if link is not None:
         if type(link) is not list or len(link) != 2 or link[0] not in (0, 1) or type(link[1]) is not str \
                 or people is None or g.players != 2 or None in people:
@@ -59,6 +63,8 @@ def resumed(app, data):
         from ui.cribbage.cable import relinked
 
         crib = relinked(app, g, link[0], people, link[1])
+        if held:
+            crib.duel.ended = len(g.moves)
     else:
         crib = Crib(app, g, level, people, levels)
     crib.seen = seen

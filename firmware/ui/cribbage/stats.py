@@ -2,7 +2,7 @@
 # history by ui.cribbage.history.
 from drivers.buttons import A, B, LEFT, RIGHT
 from ui import gfx
-from ui.cribbage.history import mode_name, modes, stats
+from ui.cribbage.history import LEFT_PAGE, left_by, mode_name, modes, stats
 
 
 class CribStats:
@@ -18,7 +18,10 @@ class CribStats:
         self.load()
 
     def load(self):
-        self.s = stats(self.app.saves, self.modes[self.i])
+        mode = self.modes[self.i]
+        self.left = left_by(self.app.saves) if mode == LEFT_PAGE else None
+        if self.left is None:
+            self.s = stats(self.app.saves, mode)
 
     def key(self, k):
         if k == LEFT or k == RIGHT:
@@ -29,8 +32,16 @@ class CribStats:
             self.app.back()  # to the setup, or after a game to the menu
 
     def draw(self, fb):
-        s = self.s
         gfx.bar(fb, "< " + mode_name(self.modes[self.i]) + " >")
+        rows = self.left
+        if rows is not None:  # the games on the cable the other device left (issue 37)
+            gfx.text(fb, "by the other device:", 1, 10)
+            for i in range(min(5, len(rows))):
+                name, peer, n = rows[i]
+                gfx.text(fb, "%s %d" % (name, n), 1, 19 + 9 * i)
+                gfx.right(fb, peer[:16], 127, 19 + 9 * i)
+            return
+        s = self.s
         games = s["games"]
         wins = s["wins"]
         gfx.text(fb, "Games %d  Won %d (%d%%)" % (games, wins, wins * 100 // games if games else 0),

@@ -18,7 +18,7 @@ from rules.grid_games import KEYS, board, index
 
 GAME = "grid"  # the saved game's "game"
 _SAVE_VERSION = 1
-_STATE = ("v", "game", "grids", "turn", "matched", "lost", "done", "recorded", "hs", "people", "link")
+_STATE = ("v", "game", "grids", "turn", "matched", "lost", "done", "recorded", "hs", "people", "link", "held")
 _MAX_LOST = 999999  # hundredths of points given up against the advisor, far above any game's
 
 

@@ -13,9 +13,10 @@ from micropython import const
 from drivers.buttons import A, B, B_LONG
 from link.jack import opened, other_name, who
 from link.pack import Pack
+from rules import forget
 from ui import gfx
 
-VERSION = b"race1.0"  # the races' move exchange and the games' save versions: both must agree
+VERSION = b"race1.1"  # the races' move exchange (1.1: "E", issue 37), the games' save versions: both must agree
 _GAME = const(0x47)  # "G": the game chosen, before the pack
 
 
@@ -29,7 +30,7 @@ class Race:
     seed) the game once the deal is agreed; Race(app): the end of this device's game, the
     race's result or waiting for the other's."""
 
-    def __init__(self, app, begin=None, game=b""):
+    def __init__(self, app, begin=None, game=b"", variant=None):
         self.app = app
         self.play = app.play
         self.end = begin is None
@@ -38,6 +39,7 @@ class Race:
             return
         self.begin = begin
         self.chosen = bytes((_GAME,)) + game  # what the other device must have chosen too
+        self.variant = variant  # its name (a record of a race left unfinished says it)
         self.name = my_name(app)
         self.link = opened(app, self.name, VERSION)
         self.problem = None if self.link is not None else "This device has no link jack (hardware/BUILD.md)."
@@ -55,6 +57,7 @@ class Race:
         self.pack = Pack(half)
         self.promised = False
         self.agreed = False  # the other device chose the same game
+        self.shown = None  # the other's resets when this device showed its half: the deal fixed
 
     def tick(self, now):
         link = self.link
@@ -63,6 +66,7 @@ class Race:
         pack = self.pack
         was = (link.linked, link.problem, pack.problem, self.problem)
         link.poll(now)
+        self.walked()  # begun again once the deal was fixed: kept as left, and on as below
         if link.resets != self.resets and pack.problem is None and self.problem is None:
             # The other device was reset while the pack was agreed (as ui.cribbage.linked's).
             self.resets = link.resets
@@ -84,10 +88,16 @@ class Race:
             reply = pack.take(m)
             if reply is not None:
                 link.send(reply)
+                self.shown = link.resets
         if pack.seed is not None and link.peer is not None and self.problem is None:
             self.start(link, pack.seed)
         elif was != (link.linked, link.problem, pack.problem, self.problem):
             self.app.redraw()
+
+    def walked(self, gave_up=False):
+        from link.left import walked_off  # (let go once the race begins)
+
+        return walked_off(self, gave_up, self.variant)
 
     def other(self):
         return other_name(self.link, self.name)
@@ -97,13 +107,14 @@ class Race:
         link.fresh = False  # in the race, a reset sends the moves again (link.race)
         play = self.begin(link, [self.name, self.other()], who(link)[1], seed)
         app.play = play
+        forget("link.left")
         play.save()
         play.show()
 
     def key(self, k):
         if self.end:
             self.over(k)
-        elif k == B:
+        elif k == B and not self.walked(True):
             self.app.home()
 
     def draw(self, fb):
@@ -130,8 +141,13 @@ class Race:
         return play.theirs.over or play.race.problem is not None
 
     def over(self, k):
+        play = self.play
         if k == A and self.ready():
-            self.play.finish()
+            play.finish()
+        elif k == B and not self.ready() and play.unheard:
+            from link.left import give_up
+
+            give_up(self.app, play.people[1], play.abandon)
         elif k == B_LONG:
             self.app.visit("Pause")
 

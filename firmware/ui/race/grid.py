@@ -55,7 +55,7 @@ class RaceGrid(Racer, GridPlay):
                 app.go("Initials", "New high score!", self.initials)
                 return
             self.hs = 1
-        saves.clear_current()
+        self.cleared()
         app.play = None
         app.go("Scores", 3 + self.kind)
 
@@ -77,7 +77,7 @@ def race(app, kind):
         play.link_up(link, people, peer)
         return play
 
-    app.go("Race", begin, bytes((1, kind)))
+    app.go("Race", begin, bytes((1, kind)), variant)
 
 
 def resumed(app, play, data):
@@ -96,5 +96,5 @@ def resumed(app, play, data):
     race.done = play.done
     race.recorded = play.recorded
     race.hs = play.hs
-    race.relink(data.get("people"), link[0])
+    race.relink(data.get("people"), link[0], data.get("held"))
     return race

@@ -5,15 +5,13 @@
 # or the grid's GridPlay; its screens draw the other's running score from other().
 # pyright: reportAttributeAccessIssue=false
 # (Racer is mixed into the game's class, which holds app, mine, theirs, take and save.)
-from micropython import const
-
 from link.frame import Link
 from link.race import Race
-from link.jack import NoJack, nap, opened, who
+from link.jack import NoJack, after, nap, opened, quiet, who
 from ui.race import VERSION
-_QUIET = const(2000)  # ms without a word from the other device: the cable is said to be quiet
 _SHOWN = ("Table", "GridTable")  # the tables, which show the other's score (and the race's end)
-_MODULES = ("ui.race.solo", "ui.race.grid", "ui.race.racer", "link.race", "link.jack", "link.frame", "link.pack")
+_MODULES = ("ui.race.solo", "ui.race.grid", "ui.race.racer", "link.race", "link.jack", "link.left", "link.frame",
+            "link.pack")
 
 
 class Racer:
@@ -30,10 +28,15 @@ class Racer:
         self.race = Race(link, self.mine.moves, self.theirs.moves, self.take, people[1], sent)
         self.app.net = self.heard
 
-    def relink(self, people, peer):
-        """A raced game read back after a reset: linked again, every move sent again."""
+    def relink(self, people, peer, held=None):
+        """A raced game read back after a reset: linked again, every move sent again; held:
+        the save's word that the other device holds this device's finished game."""
+        if held is not None and (held is not True or not self.mine.over):
+            raise ValueError("saved game: bad held")
         link = opened(self.app, people[0], VERSION) or Link(NoJack(), b"\0\0\0\0", VERSION)
         self.link_up(link, people, peer, 0)
+        if held:
+            self.race.ended = len(self.mine.moves)
         if isinstance(link.port, NoJack):
             self.race.problem = "This device has no link jack (hardware/BUILD.md)."
 
@@ -50,8 +53,10 @@ class Racer:
         if race.problem is not None:
             return ["You %d, %s %d" % (me, who, you), race.problem]
         if not self.theirs.over:
-            return ["You %d, %s %d" % (me, who, you),
-                    "waiting for " + who + (" (no answer on the cable)" if self.unheard else "")]
+            if self.unheard:
+                return ["You %d, %s %d" % (me, who, you), "waiting for %s (no answer on the cable)" % who,
+                        "B: give the race up"]
+            return ["You %d, %s %d" % (me, who, you), "waiting for " + who]
         word = "you win" if me > you else "%s wins" % who if you > me else "a tie"
         return ["You %d, %s %d: %s" % (me, who, you, word)]
 
@@ -67,16 +72,15 @@ class Racer:
         race = self.race
         link = race.link
         if app.play is not self:
-            # The game is over here (or left): the last moves still go out.
-            link.poll(now)
-            if not link.pending():
-                app.net = None
-                from rules import forget
+            if after(app, race, self, now):
+                return
+            from rules import forget
 
-                for m in _MODULES:
-                    forget(m)  # what the race loaded goes with it
+            for m in _MODULES:
+                forget(m)  # what the race loaded goes with it
             return
         was = (race.problem, self.unheard)
+        held = self.held()
         if link.peer is not None and who(link)[1] != self.peer and race.problem is None:
             # A resumed game and another device on the cable: nothing goes either way.
             race.problem = "The cable leads to %s's device: this race is with %s." % (
@@ -86,9 +90,14 @@ class Racer:
             moved = race.poll(now)
         else:
             link.poll(now)  # (our refusal still goes out)
-        if moved:
-            self.save()
-        self.unheard = not link.linked or (link.quiet(now) or 0) > _QUIET
+        if race.left and not self.mine.over and race.problem is None:
+            self.abandon()  # the other device began a new game: this one is left
+            return
+        if moved or self.held() and not held:
+            self.save()  # (the other's word kept too: the end need not wait for it again)
+        if self.theirs.over and race.problem is None:
+            race.end(self.held())  # the other's game over and saved here, its word too: said
+        self.unheard = not link.linked or quiet(link, now)
         name = type(app.screen).__name__
         end = getattr(app.screen, "end", False)  # (the race's own screen, at the end)
         if was[0] is None and race.problem is not None and not end:
@@ -111,4 +120,25 @@ class Racer:
 
         d["people"] = list(self.people)
         d["link"] = [self.peer, hexlify(self.theirs.save()).decode()]
+        if self.held():
+            d["held"] = True  # the other device has said it holds this device's finished game
         return d
+
+    def abandon(self):
+        """The other device has left the race, or its player gave up waiting for it: kept in
+        the history as left unfinished by the other (link.left)."""
+        from link.left import left
+
+        left(self.app, self.mine.variant, list(self.people), self.peer, self.mine.seed,
+             (self.mine.score, self.theirs.score), self.state())
+
+    def held(self):
+        """True once the other device has said it holds this device's finished game whole (or
+        has left for a new game: nothing more to wait for)."""
+        return self.mine.over and (self.race.ended == len(self.mine.moves) or self.race.left)
+
+    def cleared(self):
+        """The end recorded: the save goes, unless it must wait for the other's word (issue
+        37: a last move the other lacks is sent again, after a power cycle too)."""
+        if self.race.problem is not None or self.held():
+            self.app.saves.clear_current()

@@ -56,7 +56,7 @@ class RacePlay(Racer, Play):
                 app.go("Initials", "New high score!", self.initials)
                 return
             self.hs = 1
-        saves.clear_current()
+        self.cleared()
         app.play = None
         app.go("Scores", g.kind)
 
@@ -75,7 +75,7 @@ def race(app, kind):
         play.link_up(link, people, peer)
         return play
 
-    app.go("Race", begin, bytes((0, kind)))
+    app.go("Race", begin, bytes((0, kind)), variant)
 
 
 def resumed(app, play, data):
@@ -95,5 +95,5 @@ def resumed(app, play, data):
     race.done = play.done
     race.recorded = play.recorded
     race.hs = play.hs
-    race.relink(people, link[0])
+    race.relink(people, link[0], data.get("held"))
     return race

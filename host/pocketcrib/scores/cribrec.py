@@ -23,6 +23,9 @@ from collections import namedtuple
 from pocketcrib.scores.pcr import is_utf8
 
 VARIANT = "cribbage"
+# A game on the link cable the other device left once its deal was fixed (issue 37): a record of
+# its own, kept whole ("game" the variant it was, "people" both names, "link" the other's id).
+LEFT = "abandoned"
 LEVELS = ("easy", "normal", "expert")
 TARGETS = (61, 121)
 # A side short of the first mark is skunked, short of the second double skunked (per target).
@@ -84,7 +87,10 @@ def game(rec):
     people, levels = seats(rec, players, level)
     deals = _deals(rec.get("deals"), players)
     reached = [s for s in range(sides) if scores[s] >= target]
-    if len(reached) != 1 or won != (reached[0] == side_of(players, ME)):
+    # "won" and "score" are the board's owner's: seat 0's, or on the cable (issue 28) the seat of
+    # the device that recorded it, the side whose score the record gives (one side reached the target).
+    mine = scores.index(rec["score"]) if rec.get("link") is not None else side_of(players, ME)
+    if len(reached) != 1 or won != (reached[0] == mine):
         raise BadRecord("no one side reached the target, as won says")
     made = [0] * sides
     for d in deals:
