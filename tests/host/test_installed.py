@@ -123,7 +123,7 @@ def test_a_virtual_board_flashed_played_and_pulled(tool, tmp_path):
         assert f"Pocket Crib {__version__} on" in flashed.stdout
         title = Sim(tmp_path / "sim").frame()
         glass.wait_for(title, "the title drawn by the firmware the tool carries")
-        presser = view.Presser(vb.press, vb.seen, view.button_pins())
+        presser = view.presser_for(vb)
         # A whole Solitaire Cribbage game; at its end RIGHT, then A: the game is recorded.
         for key in to_menu_row(0) + DEAL * 6 + ["RIGHT", "A"]:
             presser.add(key)

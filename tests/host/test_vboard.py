@@ -149,7 +149,7 @@ def test_the_flashed_firmware_runs_and_answers_buttons(make_board, glass, tmp_pa
     glass.wait_for(title, "the title screen")  # drawn, and switched on
     restart(vb, glass)
     glass.wait_for(title, "the title again")  # the same after a restart, with nobody pressing anything
-    presser = view.Presser(vb.press, vb.seen, view.button_pins())
+    presser = view.presser_for(vb)
     presser.add("A")
     until(lambda: presser.step(time.monotonic()) or presser.idle(), "the firmware to take A")
     glass.wait_for(menu, "the menu")  # A on the title opens the menu

@@ -10,6 +10,13 @@ from time import ticks_ms as _ms
 import _vbjs
 
 tick = None  # set by machine: runs due timers and feeds the watchdog check
+told = 0  # what ticks_ms() last told the program: the time it stamps a sample of its buttons with
+
+
+def ticks_ms():
+    global told
+    told = _ms()
+    return told
 
 
 def _service():
