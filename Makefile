@@ -30,7 +30,7 @@ help:
 	@echo "make setup      install dev tools (.venv, typings/, node_modules/)"
 	@echo "make test       lint + typecheck + mpy + pytest (CPython and MicroPython VM)"
 	@echo "make lint       ruff check over the repo"
-	@echo "make typecheck  pyright over firmware/ against the RP2040 MicroPython stubs"
+	@echo "make typecheck  pyright over the MicroPython code (firmware/, the twins' boards) against the RP2040 stubs"
 	@echo "make mpy        mpy-cross firmware/**/*.py into $(BUILD)/ (device layout)"
 	@echo "make bench      run tests/bench/bench_*.py on CPython and the MicroPython VM"
 	@echo "make sim        run the desktop simulator (SIM_ARGS=\"--window\", \"--seed N\", ...)"

@@ -1,7 +1,8 @@
 # `time` on the virtual board: the VM's own clock, with sleeps that really
 # sleep (the VM's own spin a CPU) and that listen to the host meanwhile, so a
 # Ctrl-C stops a sleeping program and machine.Timer callbacks run on time.
-from time import *  # noqa: F403
+# (Its sleeps stand in for time's, with the same calls: the type check is told so.)
+from time import *  # noqa: F403  # pyright: ignore[reportAssignmentType, reportWildcardImportFromLibrary]
 from time import sleep_us as _spin_us
 from time import ticks_add as _add
 from time import ticks_diff as _diff

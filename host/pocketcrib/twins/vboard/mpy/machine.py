@@ -46,7 +46,7 @@ def _tick():
         reset()
 
 
-time.tick = _tick
+_vbtime.tick = _tick
 
 
 def _service():
@@ -159,6 +159,9 @@ class Pin:
         if v is not None:
             _levels[self._gp] = 1 if v else 0
             return None
+        return self._read()
+
+    def _read(self):
         _service()
         if self._mode == Pin.OUT:
             return _levels.get(self._gp, 0)
@@ -197,7 +200,7 @@ class Signal:
 
     def value(self, v=None):
         if v is None:
-            return self._pin.value() ^ self._invert
+            return self._pin._read() ^ self._invert
         self._pin.value(bool(v) ^ self._invert)
 
     def on(self):
