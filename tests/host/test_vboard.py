@@ -111,6 +111,7 @@ def test_unplug_takes_the_port_away(make_board):
     assert vboard.running() == []
 
 
+@pytest.mark.slow
 def test_bootsel_and_micropython_uf2(make_board, cli, tmp_path):
     vb = make_board()
     uf2 = tmp_path / "RPI_PICO-test.uf2"
@@ -133,6 +134,7 @@ def restart(vb, glass):
         t.close()
 
 
+@pytest.mark.slow
 def test_the_flashed_firmware_runs_and_answers_buttons(make_board, glass, tmp_path):
     from pocketcrib.board import flash
     from pocketcrib.twins.sim import Sim

@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from helpers.terminal import Terminal, glass_of
 from helpers.watch import WAIT
 
@@ -18,6 +20,7 @@ HOST = Path(__file__).resolve().parents[2] / "host"
 DEAL = b"zlzzxz"
 
 
+@pytest.mark.slow
 def test_a_game_played_on_the_virtual_board_is_pulled(home, cli, tmp_path):
     from pocketcrib.twins.sim import Sim
 
@@ -98,6 +101,7 @@ print("events", got)
 """
 
 
+@pytest.mark.slow
 def test_every_key_is_one_press_on_a_board_too_busy_to_sample_often(make_board, tmp_path):
     # A firmware that samples its buttons only every 500 ms: longer than a finger's press, than
     # the arrows' auto-repeat delay (400 ms: a key still held at the next sample repeats), and
@@ -170,6 +174,7 @@ print("events", got)
 """
 
 
+@pytest.mark.slow
 def test_every_key_is_one_press_on_a_board_sampling_in_bursts(make_board, tmp_path):
     # A firmware that samples every 5 ms for a while (1 to 9 samples), then is busy for 450 ms
     # (past the arrows' 400 ms auto-repeat delay), over and over: a press taken near a burst's

@@ -12,6 +12,8 @@ from helpers.naps import Asleep, running
 from pocketcrib.twins.sim import Sim
 from ui import gfx
 
+pytestmark = pytest.mark.slow
+
 SOLO_KEYS = to_menu_row(MENU_ROW["players"]) + ["RIGHT"] * 3 + ["DOWN", "DOWN", "A"]  # players: cable; Start
 GRID_KEYS = grid_keys(kind=0, players=5)  # players: you + cable; Poker, American
 
