@@ -24,13 +24,14 @@ endif
 FIRMWARE_PY := $(shell find firmware -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null | sort)
 FIRMWARE_MPY := $(patsubst firmware/%.py,$(BUILD)/%.mpy,$(FIRMWARE_PY))
 
-.PHONY: help setup venv stubs node test lint typecheck mpy pytest bench sim web screens flash dist clean distclean
+.PHONY: help setup venv stubs node check test lint typecheck mpy pytest bench sim web screens flash dist clean distclean
 
 help:
 	@echo "make setup      install dev tools (.venv, typings/, node_modules/)"
+	@echo "make check      lint + typecheck + the tests not marked slow: the two-minute loop"
 	@echo "make test       lint + typecheck + mpy + pytest (CPython and MicroPython VM)"
 	@echo "make lint       ruff check over the repo"
-	@echo "make typecheck  pyright over firmware/ against the RP2040 MicroPython stubs"
+	@echo "make typecheck  pyright over the MicroPython code (firmware/, the twins' boards) against the RP2040 stubs"
 	@echo "make mpy        mpy-cross firmware/**/*.py into $(BUILD)/ (device layout)"
 	@echo "make bench      run tests/bench/bench_*.py on CPython and the MicroPython VM"
 	@echo "make sim        run the desktop simulator (SIM_ARGS=\"--window\", \"--seed N\", ...)"
@@ -92,8 +93,15 @@ $(BUILD)/%.mpy: firmware/%.py $(VENV)/.stamp
 # one process. PYTEST_JOBS=0 runs in this process (e.g. with PYTEST_ARGS="-x" to stop
 # at the first failure).
 PYTEST_JOBS ?= 2
+PYTEST := $(BIN)/python -m pytest $(if $(filter-out 0,$(PYTEST_JOBS)),-n $(PYTEST_JOBS) --dist loadfile)
 pytest: $(VENV)/.stamp node_modules/.stamp
-	$(BIN)/python -m pytest $(if $(filter-out 0,$(PYTEST_JOBS)),-n $(PYTEST_JOBS) --dist loadfile) $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "pytest: no tests collected"; [ $$rc -eq 5 ]; }
+	$(PYTEST) $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "pytest: no tests collected"; [ $$rc -eq 5 ]; }
+
+# The loop to run while working: lint, types and every test not marked slow (3 s or more
+# on a loaded machine: the emulated Pico, the VM boards, whole games, the big tables), in
+# under two minutes on two idle cores. make test runs them all.
+check: lint typecheck node_modules/.stamp
+	$(PYTEST) -m "not slow" $(PYTEST_ARGS)
 
 bench: $(VENV)/.stamp node_modules/.stamp
 	$(BIN)/python tests/bench/run.py $(BENCH_ARGS)

@@ -14,6 +14,8 @@ modules beside their own: tests/core (scratch, skiptest, brute) and tests/bench
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
 PATHS = (
@@ -29,3 +31,11 @@ PATHS = (
 for p in reversed(PATHS):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
+
+
+def pytest_collection_modifyitems(items):
+    # The portable modules (tests/core) import no pytest, so they name their slow tests in SLOW.
+    for item in items:
+        module = getattr(item, "module", None)
+        if getattr(item, "originalname", item.name) in getattr(module, "SLOW", ()):
+            item.add_marker(pytest.mark.slow)

@@ -10,6 +10,7 @@ from rules.score import score
 
 CPYTHON = sys.implementation.name == "cpython"
 HEAVY = 10 if CPYTHON else 1
+SLOW = ("test_advice_pays",)  # pytest marks these slow (tests/conftest.py): no pytest import here
 
 
 def play_to(variant, seed, decision):

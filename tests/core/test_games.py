@@ -8,6 +8,7 @@ from rules.rng import Rng, shuffled_pack
 LABELS = ("hand", "hand2", "crib", "last", "heels")
 # The MicroPython VM is some fifty times slower: it plays a sample, CPython thousands.
 HEAVY = 100 if sys.implementation.name == "cpython" else 1
+SLOW = ("test_save_and_load_at_every_step",)  # pytest marks these slow (tests/conftest.py)
 
 
 # The fifteen pairs of positions in a six: a pair is drawn at once, not as

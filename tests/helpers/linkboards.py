@@ -42,7 +42,7 @@ def press_all(boards, keys, pressers=None):
     it). A key pressed while the firmware is busy (loading a screen's module) and held into its
     next sample would repeat. boards: (board, frame) pairs, frame() reading the display's
     transfers and returning the frame shown; pressers: view.Presser a board, if kept."""
-    pressers = pressers or [view.Presser(b.press, b.seen, view.button_pins()) for b, _ in boards]
+    pressers = pressers or [view.presser_for(b) for b, _ in boards]
     for k in keys:
         before = [frame() for _, frame in boards]
         for p in pressers:

@@ -8,6 +8,8 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -81,6 +83,7 @@ def test_the_host_refuses_what_the_board_refuses(rec):
     assert verdict(rec) is None, fields.game_record(rec)
 
 
+@pytest.mark.slow
 @settings(PROFILE)
 @given(st.lists(odd_record(), min_size=1, max_size=4))
 def test_odd_records_never_break_a_pull_or_what_reads_it(records):
@@ -113,6 +116,7 @@ def test_odd_records_never_break_a_pull_or_what_reads_it(records):
         cribrec.per_deal([g["cribbage"] for g in got if "cribbage" in g])
 
 
+@pytest.mark.slow
 @settings(PROFILE, max_examples=PROFILE.max_examples // 3)
 @given(st.sampled_from(("crib_deals", "crib_games", "crib_seats")), st.sampled_from(range(12)), odd | small)
 def test_rows_changed_by_hand_never_break_reading(table, column, value):

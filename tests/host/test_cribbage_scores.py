@@ -76,6 +76,7 @@ def test_every_deal_of_every_game_is_stored_and_read_back(tmp_path, games):
             len(unpacked(r)) * r["players"] for r in games)
 
 
+@pytest.mark.slow
 def test_show_export_and_plot_through_the_cli(cli, failure, tmp_path, games):
     path = tmp_path / "s.sqlite3"
     solo = {"n": 7, "variant": "solitaire", "seed": 5, "score": 80, "won": False, "target": 91, "rounds": [40, 40],

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,6 +75,7 @@ def test_the_headless_example_shows_what_it_says(tmp_path):
     assert Image.open(shot).convert("L").tobytes() == want.tobytes()
 
 
+@pytest.mark.slow
 def test_the_bench_commands_run_on_a_board(make_board, cli):
     # docs/benchmarks.md's mpremote lines, verbatim but for PORT, on a flashed virtual board.
     vb = make_board()

@@ -10,6 +10,8 @@ import subprocess
 import sys
 import zipfile
 
+import pytest
+
 from helpers import cribgames
 from storage import records  # the firmware's own writer of save files
 import serial
@@ -54,6 +56,7 @@ def test_port_busy(make_board, cli, failure):
     assert cli("doctor", "--port", vb.port).returncode in (0, 1)  # free again: it answers
 
 
+@pytest.mark.slow
 def test_unplugged_mid_copy(make_board, cli, failure, home, tmp_path):
     vb = board_with_saves(make_board, tmp_path)
     assert cli("scores", "pull", "--port", vb.port).returncode == 0
@@ -88,6 +91,7 @@ def test_corrupt_history_imports_the_good_records(make_board, cli, failure, tmp_
     assert [g["n"] for g in exported(cli)] == [1, 3]
 
 
+@pytest.mark.slow
 def test_a_pull_with_problems_saves_the_good_records_and_exits_1(make_board, cli, tmp_path):
     """Issue 23, item 4: cribbage records the board's own rules refuse, among good ones, and a damaged
     line: a line each, exit status 1, and every good record of the pull saved (the next pull too)."""
@@ -126,6 +130,7 @@ def test_old_firmware_version(make_board, cli, failure, tmp_path):
     assert "the board runs Pocket Crib v0.1, this checkout has" in line and "pocketcrib flash" in line
 
 
+@pytest.mark.slow
 def test_old_save_format_is_refused_and_nothing_lost(make_board, cli, failure, tmp_path):
     first = board_with_saves(make_board, tmp_path, "first")
     assert cli("scores", "pull", "--port", first.port).returncode == 0
@@ -145,6 +150,7 @@ def test_mpy_version_mismatch(make_board, cli, failure):
     assert not list(vb.flash.rglob("*.mpy"))  # nothing was copied
 
 
+@pytest.mark.slow
 def test_a_device_id_that_is_not_text_is_pulled_under_a_readable_one(make_board, cli, tmp_path):
     """A device.pcr whose id json reads as a lone surrogate (no UTF-8 can hold it, nor SQLite):
     the games are pulled all the same, under the id written with its odd character escaped, and

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from pocketcrib.scores import export
 from pocketcrib.scores.store import PullReport
 from pocketcrib.words import counted
@@ -50,6 +52,7 @@ def _game(n, score, variant="solitaire", target=91):
             "target": target, "rounds": [], "date": None, "players": 1, "code": None}
 
 
+@pytest.mark.slow
 def test_plot_axis_has_whole_game_numbers_and_the_target():
     for games in ([_game(1, 84)], [_game(1, 84), _game(2, 95)],
                   [_game(n, 70 + n, "patience", 80) for n in range(1, 8)]):

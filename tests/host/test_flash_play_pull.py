@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from PIL import Image
 
 from players import autoplay
@@ -23,6 +25,9 @@ from pocketcrib.board import flash
 
 # (variant, seed, policy): auto-discards, as the demo mode plays.
 from pocketcrib import places
+
+pytestmark = pytest.mark.slow
+
 GAMES = [("solitaire", 11, "random"), ("patience", 12, "random"), ("solitaire", 13, "advisor"),
          ("patience2", 14, "random"), ("solitaire", 15, "hand")]
 

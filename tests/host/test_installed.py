@@ -84,6 +84,7 @@ def tool(tmp_path_factory):
     return run
 
 
+@pytest.mark.slow
 def test_version_is_the_tools_and_its_firmwares(tool):
     proc = tool("--version")
     assert proc.returncode == 0, proc.stderr
@@ -100,6 +101,7 @@ def test_sim_draws_the_title_of_the_firmware_it_carries(tool, tmp_path):
     assert Image.open(shot).tobytes() == Image.open(tmp_path / "title.png").tobytes()
 
 
+@pytest.mark.slow
 def test_web_builds_the_page_with_the_vm_it_carries(tool):
     out = tool.base / "web"
     proc = tool("web", "--out", out)
@@ -108,6 +110,7 @@ def test_web_builds_the_page_with_the_vm_it_carries(tool):
     assert (out / "micropython.wasm").read_bytes() == (VM / "micropython.wasm").read_bytes()
 
 
+@pytest.mark.slow
 def test_a_virtual_board_flashed_played_and_pulled(tool, tmp_path):
     glass = Glass(tmp_path / "screen")
     flash, port, pins = tool.base / "flash", tool.base / "ttyVB", tool.base / "pins.json"
@@ -123,7 +126,7 @@ def test_a_virtual_board_flashed_played_and_pulled(tool, tmp_path):
         assert f"Pocket Crib {__version__} on" in flashed.stdout
         title = Sim(tmp_path / "sim").frame()
         glass.wait_for(title, "the title drawn by the firmware the tool carries")
-        presser = view.Presser(vb.press, vb.seen, view.button_pins())
+        presser = view.presser_for(vb)
         # A whole Solitaire Cribbage game; at its end RIGHT, then A: the game is recorded.
         for key in to_menu_row(0) + DEAL * 6 + ["RIGHT", "A"]:
             presser.add(key)

@@ -166,6 +166,7 @@ def test_show_people_counts_each_person_and_says_who_sat_where(cli, tmp_path, ga
     assert "BEE & ANN v computer (normal) & computer (expert) to 61, " in everything  # the latest games
 
 
+@pytest.mark.slow
 def test_export_says_who_sat_where(cli, tmp_path, games):
     path = tmp_path / "s.sqlite3"
     pull(store.Store(path), games)
@@ -218,6 +219,7 @@ def test_export_says_who_sat_where(cli, tmp_path, games):
     assert avg == pytest.approx(t["dealer"][1] / t["dealt"])
 
 
+@pytest.mark.slow
 def test_people_problems_are_one_line(cli, failure, tmp_path, games):
     path = tmp_path / "s.sqlite3"
     empty = cli("scores", "show", "--people", "--db", path)
@@ -318,6 +320,7 @@ def test_a_database_of_schema_4_keeps_every_row_and_learns_who_sat_where(cli, tm
     assert cli("scores", "show", "--people", "--db", path).stdout == shown.stdout  # opened again: as it was
 
 
+@pytest.mark.slow
 def test_games_played_in_the_simulator_are_pulled_from_a_board(make_board, cli, tmp_path):
     """Played by key presses in the simulator: four hands (two people, two computer partners), three hands (two
     people and the computer) and a game against the computer alone. Its /data, as the firmware wrote it, is a

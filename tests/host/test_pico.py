@@ -43,7 +43,9 @@ def _missing():
     return None
 
 
-pytestmark = [pytest.mark.pico, pytest.mark.skipif(_missing() is not None, reason=str(_missing()))]
+# The first test to use `flashed` makes it: 137 s measured with both cores busy.
+pytestmark = [pytest.mark.timeout(600), pytest.mark.pico,
+              pytest.mark.skipif(_missing() is not None, reason=str(_missing()))]
 
 
 def mpremote(port, *args):
@@ -114,6 +116,7 @@ def test_the_stock_firmware_boots_to_the_repl_and_mpremote_runs_code_there(home,
     assert 230_000 < free < 246_000
 
 
+@pytest.mark.slow
 def test_pocketcrib_flash_puts_the_game_on_it_and_it_boots_to_the_title_and_takes_keys(home, tmp_path, flashed):
     image, done, took = flashed
     assert done.returncode == 0, done.stderr
@@ -160,6 +163,7 @@ def answered(frames, presser, key):
           f"the screen after {key}")
 
 
+@pytest.mark.slow
 def test_a_game_played_by_keys_is_pulled_backed_up_and_restored(home, cli, tmp_path, flashed):
     title = Sim(tmp_path / "sim").frame()
     frames = Frames(tmp_path / "screen")
@@ -325,6 +329,7 @@ print("R", repr(("stack", LIMIT, FRAME, SEEN[0], SEEN[1], SEEN[2])))
 """
 
 
+@pytest.mark.slow
 def test_the_expert_s_deepest_look_ahead_leaves_a_third_of_the_c_stack_free(home, tmp_path, flashed):
     from helpers.drive import crib_keys
 
@@ -356,6 +361,7 @@ def switching(n):
     return lambda ops: sum(what.startswith("switching") for _, what in ops) == n
 
 
+@pytest.mark.slow
 def test_an_update_cut_short_boots_to_the_update_screen_and_the_next_flash_finishes_it(home, cli, tmp_path,
                                                                                         flashed, monkeypatch):
     title = Sim(tmp_path / "sim").frame()
@@ -397,6 +403,7 @@ def uf2_block(addr, data, n, total, family=0xE48BFF56):
     return head + data.ljust(476, b"\0") + struct.pack("<I", 0x0AB16F30)
 
 
+@pytest.mark.slow
 def test_a_uf2_with_more_than_micropython_goes_into_a_blank_flash_once(home, tmp_path):
     # As `pocketcrib uf2` makes them: MicroPython's blocks, then a filesystem image's at 0x100A0000
     # (here one block well inside that region, past what a format of the filesystem writes).
@@ -423,6 +430,7 @@ def test_a_uf2_with_more_than_micropython_goes_into_a_blank_flash_once(home, tmp
     clean_log(tmp_path)
 
 
+@pytest.mark.slow
 def test_the_one_uf2_pocketcrib_writes_boots_to_the_title(home, cli, tmp_path):
     """Issue 27: `pocketcrib uf2` on the stock UF2, dragged onto a blank board (here: powered on
     from it with no flash image), boots to the title with no serial step."""
@@ -452,6 +460,7 @@ def _ready_said(folder):
     return said[-1]
 
 
+@pytest.mark.slow
 def test_the_port_is_announced_once_the_firmware_listens_and_mpremote_gets_in_at_once(home, tmp_path, flashed):
     # The port comes when the firmware shows it would take a Ctrl-C: the game reading its pins, the
     # stock firmware waiting at its REPL (not after a fixed wait). Announced as soon as the host's
@@ -492,6 +501,7 @@ def test_at_the_repl_a_key_is_taken_at_once(home, tmp_path):
         board.stop()
 
 
+@pytest.mark.slow
 def test_played_in_a_terminal_with_vboard_pico_play_and_pulled(home, cli, tmp_path, flashed):
     # `pocketcrib vboard --pico UF2 --play`, as a player runs it: the emulated Pico's display drawn
     # in this terminal (braille at 80x24), keys typed there pressed on its buttons, a whole game of
@@ -560,6 +570,7 @@ def image_data(image, into):
     return game.read_text() if game.exists() else ""
 
 
+@pytest.mark.slow
 def test_two_emulated_picos_on_a_socket_cable_link_and_deal(home, tmp_path, flashed, monkeypatch):
     from helpers.linkboards import LINK_KEYS, drawn_by_the_sim, game_record, press_all
 

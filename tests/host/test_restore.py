@@ -74,6 +74,7 @@ def entry(path, data):
     return {"path": path, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
 
 
+@pytest.mark.slow
 def test_after_an_old_backup_is_restored_every_game_reaches_the_database(make_board, cli, tmp_path):
     vb = board_with_firmware(make_board, tmp_path)
     assert "numbers [1, 2]" in play(vb, tmp_path, 11, 12)

@@ -62,6 +62,7 @@ def test_micropython_is_unchanged_and_every_block_counted(written):
     assert UF2.read_bytes()[32:476] == written.read_bytes()[32:476]
 
 
+@pytest.mark.slow
 @needs_uf2
 def test_the_filesystem_holds_what_flash_would_write(written, tmp_path):
     old = {b[1] for b in blocks(UF2.read_bytes())}

@@ -22,6 +22,8 @@ from pocketcrib.twins.sim import Sim
 from helpers.updates import NEW, OLD, Cable, board_screen, changes_board, files, firmware_copy, lit, modules, \
     update_incomplete_screen
 
+pytestmark = pytest.mark.slow
+
 GAMES = [{"n": n, "variant": "solitaire", "seed": 500 + n, "score": 70 + n, "won": False, "target": 91,
           "rounds": [12, 10, 11, 9, 14, 14 + n], "date": "2026-11-30", "players": 1, "code": None} for n in (1, 2)]
 CHANGED = ["/rules/score.mpy", "/rules/solitaires.mpy", "/ui/menus.mpy"]

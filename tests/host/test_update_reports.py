@@ -17,6 +17,7 @@ UNDATED = {"n": 7, "variant": "patience", "seed": 9, "score": 66, "won": False, 
            "rounds": [12, 14, 13, 15, 12], "date": None, "players": 1, "code": None}
 
 
+@pytest.mark.slow
 def test_flash_removes_its_leftovers_and_says_what_it_did(make_board, cli, failure, tmp_path, monkeypatch):
     vb = make_board()
     first = cli("--port", vb.port, "flash", "-q")  # the port before the command
@@ -118,6 +119,7 @@ def test_undated_games_are_dated_after_the_last_date_their_board_knew():
     assert json.loads(export.to_json(games))[1]["date"] is None  # the exports keep the record as it is
 
 
+@pytest.mark.slow
 def test_an_update_that_moves_modules_leaves_no_old_file_or_folder(make_board, cli, tmp_path, monkeypatch):
     # Issue 24 moved firmware/crib/ into rules/, players/ and tables/, and the storage modules into
     # storage/: a board flashed before keeps none of the old files, nor their emptied folders.

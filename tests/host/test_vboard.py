@@ -111,6 +111,7 @@ def test_unplug_takes_the_port_away(make_board):
     assert vboard.running() == []
 
 
+@pytest.mark.slow
 def test_bootsel_and_micropython_uf2(make_board, cli, tmp_path):
     vb = make_board()
     uf2 = tmp_path / "RPI_PICO-test.uf2"
@@ -133,6 +134,7 @@ def restart(vb, glass):
         t.close()
 
 
+@pytest.mark.slow
 def test_the_flashed_firmware_runs_and_answers_buttons(make_board, glass, tmp_path):
     from pocketcrib.board import flash
     from pocketcrib.twins.sim import Sim
@@ -149,7 +151,7 @@ def test_the_flashed_firmware_runs_and_answers_buttons(make_board, glass, tmp_pa
     glass.wait_for(title, "the title screen")  # drawn, and switched on
     restart(vb, glass)
     glass.wait_for(title, "the title again")  # the same after a restart, with nobody pressing anything
-    presser = view.Presser(vb.press, vb.seen, view.button_pins())
+    presser = view.presser_for(vb)
     presser.add("A")
     until(lambda: presser.step(time.monotonic()) or presser.idle(), "the firmware to take A")
     glass.wait_for(menu, "the menu")  # A on the title opens the menu

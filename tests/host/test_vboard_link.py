@@ -6,8 +6,6 @@ each glass shows its own hand and never the other's (the simulator draws each bo
 its seat, the cards it draws recorded). Nothing sleeps: each step waits for what the boards
 show (helpers.watch), a deadline only as a last resort."""
 
-import os
-
 import pytest
 from helpers.linkboards import (LINK_KEYS, NAMES, drawn_by_the_sim, game_record, glass_frame, press_all, seed_data,
                                 title_frame)
@@ -19,13 +17,7 @@ from pocketcrib.twins.vboard import VirtualBoard
 
 UIDS = ("e6614c311b7e0a01", "e6614c311b7e0b02")
 
-# Run on demand only, for now: in one whole `make test` of three on a busy machine a key went
-# astray on one board (it entered the Board game instead of cribbage: a key taken twice or
-# missed by the virtual boards' key harness), and the test waited out its ten minutes. The
-# firmware's link is checked by tests/sim/test_link.py; this checks the launchers' socket.
-pytestmark = pytest.mark.skipif(os.environ.get("POCKETCRIB_VBOARD_LINK") != "1",
-                                reason="two virtual boards' keys can go astray on a busy machine (issue 28's note): "
-                                       "POCKETCRIB_VBOARD_LINK=1 runs it")
+pytestmark = pytest.mark.slow
 
 
 def board_flash(tmp_path, i):

@@ -290,6 +290,7 @@ def test_random_seeds_come_from_os_urandom(board, monkeypatch):
     assert b.random32() is None  # a port without it: the app falls back on the clock
 
 
+@pytest.mark.slow
 def test_main_puts_the_builtins_in_sys_modules_in_the_vm():
     # MicroPython looks for os.py, time.py... on the filesystem at every `import os` before it takes
     # the built-in (4.4 ms an import on the emulated Pico): main.py puts the built-ins in

@@ -12,6 +12,8 @@ import pytest
 
 from mpvm import DEVICE_PATHS, RUNNER, run_micropython
 
+pytestmark = pytest.mark.slow
+
 CORE = Path(__file__).resolve().parents[1] / "core"
 MODULES = sorted(p.stem for p in CORE.glob("test_*.py"))
 

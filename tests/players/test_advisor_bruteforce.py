@@ -16,10 +16,14 @@ games (the later rounds): about 15 million calls in all.
 """
 from multiprocessing import Pool
 
+import pytest
+
 from players import advisor
 from rules import solitaires as games
 from helpers.patience2_reference import first_discard_values
 from brute import brute  # tests/core/brute.py: the portable tests' plain enumeration, shared
+
+pytestmark = pytest.mark.slow
 
 TOLERANCE = 0.05
 CHEAP = 80000

@@ -54,6 +54,7 @@ BAD = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("keys", "change"), BAD, ids=[repr(c) for _, c in BAD])
 def test_a_saved_game_that_cannot_be_resumed_is_set_aside(saved, tmp_path, keys, change):
     made, state = saved(keys)

@@ -4,6 +4,8 @@ rules.score.score() on 100,000 hands and starters at random, each flush also as 
 and on hands hypothesis picks. `make bench` (bench_board) checks every hand and starter."""
 import random
 
+import pytest
+
 from boardpath import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +22,7 @@ def _agree(app, hand, starter, crib):
     return 1
 
 
+@pytest.mark.slow
 def test_100000_hands_and_starters_agree_with_score():
     rng = random.Random(25)
     app = Counter()

@@ -118,6 +118,7 @@ def _reasons():
     return sorted(out)
 
 
+@pytest.mark.slow
 def test_every_reason_the_coach_gives_is_whole_on_the_glass(tmp_path, drawn, monkeypatch):
     reasons = _reasons()
     assert len(reasons) > 25 and any("double pair royal" in r and "31" in r for r in reasons), reasons
@@ -158,6 +159,7 @@ def test_the_coachs_tip_in_the_play_of_a_game_is_whole(tmp_path, drawn):
 
 # Item 6: the lay-away's figure explained.
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_lay_away_hint_says_what_its_figure_adds_up(tmp_path, drawn, players):
     sim = _table(tmp_path, 5, players)
@@ -215,6 +217,7 @@ def _lay_away(sim, cards):
     sim.press("A")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("follow", [True, False])
 def test_near_the_end_the_review_judges_by_the_coachs_chance_of_winning(tmp_path, drawn, follow):
     seed, most = _racing_seed()
@@ -242,6 +245,7 @@ def test_near_the_end_the_review_judges_by_the_coachs_chance_of_winning(tmp_path
 
 # Item 7: the review in suits, each line clear of "A: go on".
 
+@pytest.mark.slow
 def test_the_review_draws_suits_and_leaves_the_bottom_line_to_a_go_on(tmp_path, drawn):
     sim = _table(tmp_path, 9)
     reviews = 0

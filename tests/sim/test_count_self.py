@@ -2,6 +2,8 @@
 count, the device calls the true one and what was missed; alone the true count
 stands, with muggins in a game of two the missed points go to the other player.
 Checked against the rules core."""
+import pytest
+
 from helpers.drive import GO_ON, INITIALS, MENU_ROW, RESUME, expected, to_menu_row
 
 from rules.solitaires import new
@@ -76,6 +78,7 @@ def test_count_it_yourself_alone(tmp_path):
     assert missed > 0
 
 
+@pytest.mark.slow
 def test_muggins_in_a_game_of_two(tmp_path):
     sim = Sim(tmp_path, seed=500)
     sim.run_script(COUNT_SELF_MUGGINS)

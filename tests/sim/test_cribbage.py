@@ -46,6 +46,7 @@ def _finish(sim):
     return rec
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", [0, 1, 2])
 def test_a_whole_game_to_121_at_each_level(tmp_path, level):
     sim = _sim(tmp_path, 11 + level)
@@ -105,6 +106,7 @@ def test_a_61_point_game(tmp_path):
     assert _finish(sim)["target"] == 61
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_three_and_four_hands(tmp_path, players):
     sim = _sim(tmp_path, 21)
@@ -120,6 +122,7 @@ def test_three_and_four_hands(tmp_path, players):
     assert _finish(sim)["players"] == players
 
 
+@pytest.mark.slow
 def test_games_that_end_in_the_play_and_in_the_show(tmp_path):
     """The game stops the moment a side reaches the target: in the play (the
     show never comes) or in the show (the rest is not counted)."""
@@ -151,6 +154,7 @@ def _state(sim):
     return None if crib is None else crib.state()
 
 
+@pytest.mark.slow
 def test_a_power_cut_at_any_step_resumes_the_same_game(tmp_path):
     """Every few presses the flash is copied and booted again; resuming must
     come back to the same game, on the same screen, and play on the same."""
@@ -184,6 +188,7 @@ def test_a_power_cut_at_any_step_resumes_the_same_game(tmp_path):
     assert screen(sim) == "CribOver" and cuts > 10
 
 
+@pytest.mark.slow
 def test_a_finished_game_is_recorded_once_across_a_power_cut(tmp_path):
     """A cut after the record is written but before the saved game is cleared:
     booting again resumes the game over, and A does not record it twice."""
@@ -208,6 +213,7 @@ def test_a_finished_game_is_recorded_once_across_a_power_cut(tmp_path):
     assert not again.saves.problems  # the record passes the history's checks
 
 
+@pytest.mark.slow
 def test_count_it_yourself_with_muggins(tmp_path):
     """Saying 0 for every hand of yours: the computer takes what you missed."""
     sim = _sim(tmp_path, 4, count_self=True, muggins=True)
@@ -246,6 +252,7 @@ def test_your_count_put_right_without_muggins(tmp_path):
     assert not any(label == "muggins" for _, label, _, _ in sim.app.play.g.log)
 
 
+@pytest.mark.slow
 def test_the_coach_on_request_and_after_the_deal(tmp_path):
     sim = _sim(tmp_path, 6, hints=True)
     sim.run_script(crib_keys(1, 61) + ["A"])
@@ -276,6 +283,7 @@ def test_hints_off_the_coach_says_so(tmp_path):
     assert sim.app.screen.tip == ["Hints are off: Settings"]
 
 
+@pytest.mark.slow
 def test_a_card_that_would_pass_31_is_refused_and_changes_nothing(tmp_path):
     sim = _sim(tmp_path, 2)
     sim.run_script(crib_keys(0, 121) + ["A"] + CRIB_LAY)

@@ -1,6 +1,8 @@
 """Shared deals by key presses: a code keyed in deals that variant and seed, the
 game's code is shown and stored with its score, the deal of the day comes from
 the board's date (and says so when the clock is not set); and the demo."""
+import pytest
+
 from helpers.drive import GO_ON, INITIALS, code_keys, game_keys
 
 from rules.dealcode import ALPHABET, deal_of_the_day, encode, pretty
@@ -13,6 +15,7 @@ def screen(sim):
     return type(sim.app.screen).__name__
 
 
+@pytest.mark.slow
 def test_a_code_keyed_in_deals_its_game(tmp_path):
     code = encode("patience", 123456789)
     sim = Sim(tmp_path, seed=1)

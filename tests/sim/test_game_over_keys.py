@@ -1,6 +1,8 @@
 """A pressed again and again, as when skipping through the counting, stops at
 game over and at the initials (issue 14): each takes A only after a pause,
 and says so once the pause is over."""
+import pytest
+
 from helpers.drive import DEAL, GO_ON, game_keys, multi_keys, to_menu_row
 
 from pocketcrib.twins.sim import Sim
@@ -45,6 +47,7 @@ def test_a_burst_of_a_stops_at_game_over_then_a_pause_goes_on(tmp_path):
         chars[0] + chr(ord(chars[1]) + 1) + chars[2]]
 
 
+@pytest.mark.slow
 def test_a_burst_of_a_stops_at_the_standings(tmp_path):
     sim = Sim(tmp_path, seed=22)
     setup, keys = multi_keys(2)

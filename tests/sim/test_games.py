@@ -6,6 +6,8 @@ from helpers.drive import GO_ON, INITIALS, expected, game_keys, multi_keys, to_m
 from rules.match import Match
 from pocketcrib.twins.sim import Sim
 
+pytestmark = pytest.mark.slow
+
 
 def screen(sim):
     return type(sim.app.screen).__name__

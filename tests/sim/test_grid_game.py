@@ -4,6 +4,8 @@ their grid game; several players on one device placing the same called cards in 
 ranked at the end; a bad saved grid game set aside with a note, never a crash."""
 import json
 
+import pytest
+
 from storage import records
 from storage import fields
 from helpers.drive import INITIALS, RESUME, grid_keys, grid_pass
@@ -34,6 +36,7 @@ def place_walking(sim, walk=("RIGHT", "DOWN", "DOWN", "LEFT")):
     return where
 
 
+@pytest.mark.slow
 def test_two_players_place_the_same_called_cards_in_turn_and_are_ranked(tmp_path):
     sim = Sim(tmp_path, seed=21)
     sim.run_script(grid_keys(kind=1, players=2))  # Poker Patience, English table
@@ -82,6 +85,7 @@ def test_two_players_place_the_same_called_cards_in_turn_and_are_ranked(tmp_path
     assert sim.saves.high_scores("poker", "american", False) == [] and sim.saves.high_scores("poker") == []
 
 
+@pytest.mark.slow
 def test_a_power_cut_mid_game_resumes_at_the_very_card(tmp_path):
     sim = Sim(tmp_path, seed=33)
     sim.run_script(grid_keys(kind=1, players=3))  # Poker Patience, English
@@ -113,6 +117,7 @@ def test_a_power_cut_mid_game_resumes_at_the_very_card(tmp_path):
     assert size < 400, size
 
 
+@pytest.mark.slow
 def test_a_game_cut_while_it_is_recorded_is_recorded_once(tmp_path):
     sim = Sim(tmp_path, seed=5)
     sim.run_script(grid_keys(kind=4))  # Cribbage Squares, alone
@@ -180,6 +185,7 @@ def bad_states(tmp_path):
     }
 
 
+@pytest.mark.slow
 def test_a_bad_saved_grid_game_is_set_aside_with_a_note(tmp_path):
     good = _state(tmp_path)
     for why, state in bad_states(tmp_path).items():
@@ -226,6 +232,7 @@ def test_the_records_are_checked_field_by_field(tmp_path):
             assert fields.game_record(dict(r, moves=moves)) == "moves", (variant, moves)
 
 
+@pytest.mark.slow
 def test_a_grid_game_from_a_deal_code_places_a_friends_cards(tmp_path):
     from helpers.drive import code_keys
 

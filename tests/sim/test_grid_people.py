@@ -15,6 +15,8 @@ its place on the glass, 15 by 11 pixels a cell), and only on that player's turn;
 only the called card."""
 import sys
 
+import pytest
+
 from helpers import texts
 from helpers.drive import INITIALS, RESUME, grid_keys
 
@@ -144,6 +146,7 @@ def _game(tmp_path, monkeypatch, kind, players, seed):
     return sim, w
 
 
+@pytest.mark.slow
 def test_two_players_never_see_each_others_grid(tmp_path, monkeypatch):
     sim, w = _game(tmp_path, monkeypatch, 1, 2, 21)  # Poker Patience, English table
     play = w.to_the_end()
@@ -158,6 +161,7 @@ def test_two_players_never_see_each_others_grid(tmp_path, monkeypatch):
     assert screen(sim) == "GridOver" and sim.app.screen.game is play.games[sim.app.under[-1].order()[0][0]]
 
 
+@pytest.mark.slow
 def test_four_players_never_see_another_grid(tmp_path, monkeypatch):
     sim, w = _game(tmp_path, monkeypatch, 4, 4, 12)  # Cribbage Squares
     play = w.to_the_end()
@@ -170,6 +174,7 @@ def test_four_players_never_see_another_grid(tmp_path, monkeypatch):
     assert [r["players"] for r in sim.saves.history()] == [4] * 4
 
 
+@pytest.mark.slow
 def test_four_players_with_fosters_rule(tmp_path, monkeypatch):
     """The 9x9 board, a window of it on the glass: no other grid there either."""
     sim, w = _game(tmp_path, monkeypatch, 2, 4, 30)  # Poker Patience, American, Foster's rule
@@ -191,6 +196,7 @@ def test_a_lone_player_sees_no_hand_over(tmp_path, monkeypatch):
     assert "ui.grid.people" not in sys.modules
 
 
+@pytest.mark.slow
 def test_a_resumed_game_starts_at_the_hand_over(tmp_path, monkeypatch):
     sim, w = _game(tmp_path, monkeypatch, 0, 3, 8)
     for _ in range(3 * 4 + 1):  # four cards each, and the first player a fifth
@@ -231,6 +237,7 @@ def test_a_lone_players_resumed_game_goes_straight_to_the_table(tmp_path):
     assert screen(sim) == "GridTable" and sim.app.play.games[0].turn == 3
 
 
+@pytest.mark.slow
 def test_the_players_go_by_the_names_setting(tmp_path, monkeypatch):
     sim = Sim(tmp_path, seed=3)
     sim.saves.set("names", "ANNBEE    DEE")  # the third left blank: P3
@@ -268,6 +275,7 @@ def test_the_hand_over_fits_the_widest_names(tmp_path, monkeypatch):
 
 
 
+@pytest.mark.slow
 def test_the_names_fit_the_table_the_places_and_the_review(tmp_path, monkeypatch):
     sim = Sim(tmp_path, seed=4)
     sim.saves.set("names", "WWW" * 4)

@@ -38,6 +38,7 @@ def screen(sim):
     return type(sim.app.screen).__name__
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_whole_game_by_keys(tmp_path, options):
     variant, table, foster = options
@@ -122,6 +123,7 @@ SHOTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SHOTS))
 def test_grid_snapshots(tmp_path, name):
     options, keys = SHOTS[name]
@@ -179,6 +181,7 @@ for opts in (("poker", 3, "american", False), ("poker", 3, "english", True), ("s
 """
 
 
+@pytest.mark.slow
 def test_the_screens_draw_the_same_frames_in_the_micropython_vm(tmp_path):
     """The advisor's whole games through the screen, from .mpy in the VM, end on CPython's frames."""
     import subprocess
@@ -199,6 +202,7 @@ def test_the_screens_draw_the_same_frames_in_the_micropython_vm(tmp_path):
         assert went == "GridOver" and int(matched) == (25 if variant == "poker" else 16)
 
 
+@pytest.mark.slow
 def test_from_the_menu_to_each_grid_game(tmp_path):
     from rules.grid_games import GAMES
 

@@ -104,6 +104,7 @@ def idle(sims, until, limit=2000):
     raise AssertionError("not reached: %s / %s" % (screen(sims[0]), screen(sims[1])))
 
 
+@pytest.mark.slow
 def test_a_whole_game_on_two_linked_devices_no_hand_seen_by_the_other(tmp_path, monkeypatch):
     sims = linked_sims(tmp_path)
     for sim in sims:
@@ -146,6 +147,7 @@ def test_no_jack_one_line_and_back(tmp_path):
     assert screen(sim) != "CribLink"
 
 
+@pytest.mark.slow
 def test_a_device_switched_off_mid_game_and_the_cable_pulled_both_go_on(tmp_path, monkeypatch):
     """Device 1 is switched off three times (a new Sim on the same flash, resumed from the
     title), the cable pulled once: each time both go on from the same move to the end."""
@@ -195,6 +197,7 @@ def test_a_device_switched_off_mid_game_and_the_cable_pulled_both_go_on(tmp_path
 
 
 
+@pytest.mark.slow
 def test_two_simulators_through_a_unix_socket_link_and_deal(tmp_path):
     """`pocketcrib sim --link PATH`: the first listens, the second connects; they link and
     agree on the pack as over a socket pair."""
@@ -215,6 +218,7 @@ def test_two_simulators_through_a_unix_socket_link_and_deal(tmp_path):
     assert not path.exists()
 
 
+@pytest.mark.slow
 def test_another_firmware_on_the_other_device_one_line_on_both_screens(tmp_path, monkeypatch):
     sims = linked_sims(tmp_path)
     for sim in sims:
@@ -257,6 +261,7 @@ def in_game(tmp_path):
     return sims
 
 
+@pytest.mark.slow
 def test_a_device_whose_partner_is_gone_sleeps_after_its_idle_time_and_goes_on_after_a_key(tmp_path):
     sims = in_game(tmp_path)
     me, other = sims
@@ -282,6 +287,7 @@ def test_a_device_whose_partner_is_gone_sleeps_after_its_idle_time_and_goes_on_a
         or other.app.play.g.moves == me.app.play.g.moves[:len(other.app.play.g.moves)]
 
 
+@pytest.mark.slow
 def test_a_device_whose_partner_is_heard_keeps_serving_the_cable_with_its_display_off(tmp_path):
     sims = in_game(tmp_path)
     me, other = sims
@@ -293,6 +299,7 @@ def test_a_device_whose_partner_is_heard_keeps_serving_the_cable_with_its_displa
     assert me.app.play.duel.link.quiet(me.board.clock.t) < off  # ... but the cable was served all along
 
 
+@pytest.mark.slow
 def test_a_game_left_while_the_other_device_is_gone_lets_the_device_sleep(tmp_path):
     """The game left for the menu with moves the other device never took: the app keeps
     offering them, and sleeps all the same once the other has been quiet that long."""
@@ -315,6 +322,7 @@ def test_a_game_left_while_the_other_device_is_gone_lets_the_device_sleep(tmp_pa
         running(me)
 
 
+@pytest.mark.slow
 def test_a_saved_game_on_the_cable_opens_the_cable_only_once_resumed_and_whole(tmp_path):
     """Booted with a game on the cable saved: the title and its question leave the cable
     closed; a save that fails a check after its link (here the coach's review) is set aside

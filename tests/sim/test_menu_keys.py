@@ -26,6 +26,7 @@ def screen(sim):
     return type(sim.app.screen).__name__
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", sorted(PAGES))
 def test_the_menu_keeps_its_row_after_a_page(tmp_path, page):
     row, leave = PAGES[page]

@@ -32,6 +32,7 @@ def _saved_game(tmp_path):
     return sim
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("way", sorted(WAYS))
 def test_every_way_into_a_new_game_asks_first(tmp_path, way):
     sim = _saved_game(tmp_path)

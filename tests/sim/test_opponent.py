@@ -23,6 +23,7 @@ def start(sim, level):
                    + ["A"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", [0, 1, 2])
 def test_whole_game_against_the_computer(tmp_path, level):
     seed = 300 + level

@@ -104,6 +104,7 @@ def _game(tmp_path, monkeypatch, seats, seed, target=121, **settings):
     return sim, w, seen
 
 
+@pytest.mark.slow
 def test_two_people_to_121_no_hidden_card_between_them(tmp_path, monkeypatch):
     sim, w, seen = _game(tmp_path, monkeypatch, "PP", 5)
     g = sim.app.play.g
@@ -116,12 +117,14 @@ def test_two_people_to_121_no_hidden_card_between_them(tmp_path, monkeypatch):
     assert rec["people"] == ["P1", "P2"] and rec["scores"] == g.scores
 
 
+@pytest.mark.slow
 def test_three_people(tmp_path, monkeypatch):
     sim, w, seen = _game(tmp_path, monkeypatch, "PPP", 8, target=61)
     g = sim.app.play.g
     assert g.over and g.players == 3 and w.passes > 3 * len(g.records)
 
 
+@pytest.mark.slow
 def test_four_hands_two_people_two_computer_partners(tmp_path, monkeypatch):
     sim, w, seen = _game(tmp_path, monkeypatch, "PPCC", 12, target=61)
     crib = sim.app.play
@@ -132,6 +135,7 @@ def test_four_hands_two_people_two_computer_partners(tmp_path, monkeypatch):
     assert any(c >> 6 & 3 >= 2 for c in g.trail) or g.deal_no > 1
 
 
+@pytest.mark.slow
 def test_muggins_between_people_is_the_next_persons_call(tmp_path, monkeypatch):
     """Each person counts his own hand (and the dealer the crib). A short count scores what was
     said; then the device goes to the next person (a hand-over) who calls muggins and takes
@@ -195,6 +199,7 @@ def test_muggins_against_the_computer_alone_goes_at_once(tmp_path):
     assert [e for e in g.log if e[1] == "muggins"]
 
 
+@pytest.mark.slow
 def test_a_lone_person_sees_no_hand_over(tmp_path):
     sim = _sim(tmp_path, 3)
     sim.run_script(people_keys("PC"))
@@ -204,6 +209,7 @@ def test_a_lone_person_sees_no_hand_over(tmp_path):
         sim.press(crib_key(sim.app.screen))
 
 
+@pytest.mark.slow
 def test_names_are_kept_and_a_resumed_game_is_handed_over(tmp_path, monkeypatch):
     sim = _sim(tmp_path, 6)
     # Seat 2 a person, named BEE on the Initials screen (it starts from P2).
@@ -265,6 +271,7 @@ def test_a_people_record_is_kept_and_counted_per_person(tmp_path):
     assert ann["dealt"] + ann["poned"] == 2 * len(g.records)
 
 
+@pytest.mark.slow
 def test_a_level_per_computer_seat(tmp_path, monkeypatch):
     """Each computer seat plays at its own level (the setup's seat rows go round person, Easy,
     Normal, Expert); the record keeps the level per seat, and "level" the first computer

@@ -28,6 +28,8 @@ from storage.saves import Saves
 from ui.app import App
 from ui.resume import resume
 
+pytestmark = pytest.mark.slow
+
 DEVICE = "d00dfeed"
 OLD = 1  # games in the history before the one that ends
 

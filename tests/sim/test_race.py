@@ -12,6 +12,7 @@ from helpers.naps import Asleep, running
 from pocketcrib.twins.sim import Sim
 from ui import gfx
 
+pytestmark = pytest.mark.slow
 
 
 def screen(sim):

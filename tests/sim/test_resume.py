@@ -3,6 +3,8 @@ flash folder) offers to resume, and resumes to the last completed move on the
 screen it was on; a finished game is recorded once, whenever the cut came."""
 import shutil
 
+import pytest
+
 from helpers.drive import GO_ON, INITIALS, RESUME, expected, game_keys, multi_keys, to_menu_row
 
 from pocketcrib.twins.sim import Sim
@@ -53,6 +55,7 @@ def _sim(tmp_path, seed):
     return sim
 
 
+@pytest.mark.slow
 def test_cut_at_every_key_of_a_solitaire_game(tmp_path):
     sim = _sim(tmp_path, 31)
     keys = to_menu_row(0) + game_keys("solitaire") + GO_ON  # to the initials
@@ -62,6 +65,7 @@ def test_cut_at_every_key_of_a_solitaire_game(tmp_path):
     assert type(sim.app.screen).__name__ == "Initials"
 
 
+@pytest.mark.slow
 def test_cut_at_every_key_of_patience_ii(tmp_path):
     sim = _sim(tmp_path, 32)
     keys = to_menu_row(2) + game_keys("patience2")
@@ -71,6 +75,7 @@ def test_cut_at_every_key_of_patience_ii(tmp_path):
     assert type(sim.app.screen).__name__ == "Over"
 
 
+@pytest.mark.slow
 def test_cut_at_every_key_of_a_two_player_match(tmp_path):
     sim = _sim(tmp_path, 33)
     setup, keys = multi_keys(2)
@@ -81,6 +86,7 @@ def test_cut_at_every_key_of_a_two_player_match(tmp_path):
     assert type(sim.app.screen).__name__ == "Standings"
 
 
+@pytest.mark.slow
 def test_cut_while_entering_initials_records_the_game_once(tmp_path):
     sim = _sim(tmp_path, 34)
     sim.run_script(to_menu_row(1) + game_keys("patience") + GO_ON + ["UP"])

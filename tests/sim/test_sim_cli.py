@@ -222,6 +222,7 @@ def test_make_sim_paths_are_the_users(tmp_path):
     assert (tmp_path / "d" / "game.pcr").is_file()
 
 
+@pytest.mark.slow
 def test_the_date_comes_from_this_computer(tmp_path):
     import datetime
 

@@ -12,6 +12,7 @@ from helpers.scenes import SCENES, render
 SNAPS = Path(__file__).resolve().parent / "snapshots"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_screen_matches_snapshot(tmp_path, name):
     sim = render(name, tmp_path)

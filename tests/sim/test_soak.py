@@ -2,9 +2,13 @@
 tests/bench/bench_soak.py): the demo mode plays 200 games through the UI in the
 MicroPython VM, the whole firmware from .mpy; no error (a MemoryError included),
 and the heap in use after each game, after a collection, does not grow."""
+import pytest
+
 import soakvm
 
 from rules.solitaires import VARIANTS
+
+pytestmark = pytest.mark.slow
 
 GAMES = 200
 # The demo plays the solitaires in turn, and a game's modules load when it is

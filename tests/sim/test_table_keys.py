@@ -34,6 +34,7 @@ def _table(tmp_path, hints=True, seed=7):
     return sim
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_key_draws_what_a_whole_redraw_would(tmp_path, seed):
     sim = _table(tmp_path, hints=seed != 3, seed=seed)

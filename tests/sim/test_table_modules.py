@@ -7,6 +7,8 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 from helpers.scenes import _CRIB
 
 from pocketcrib.twins.sim import Sim
@@ -58,6 +60,7 @@ def _loads(module):
     return seen
 
 
+@pytest.mark.slow
 def test_the_helpers_name_every_module_that_holds_them():
     # A helper goes when the last screen module that loads it goes: each must be named,
     # or the app would let go a module that a screen still on view holds (and load it twice).

@@ -1,5 +1,7 @@
 """Issue 30: the cribbage table read at a glance. Each test plays by key presses in the
 simulator and reads the pixels on the glass."""
+import pytest
+
 import framebuf
 from helpers.drive import crib_keys, crib_on
 
@@ -25,6 +27,7 @@ def _shows_mini(frame, card, y, lit=False, covered=0):
     return False
 
 
+@pytest.mark.slow
 def test_the_starter_is_in_sight_all_through_the_play(tmp_path):
     for players, seed in ((2, 5), (3, 8), (4, 13)):
         sim = Sim(tmp_path / str(players), seed=seed)
@@ -228,6 +231,7 @@ def _moves(sim, players, seed, deals=6):
             yield g.gos[gos][0], None, g.log[log:], crib.note
 
 
+@pytest.mark.slow
 def test_each_sides_scoring_call_stays_until_that_side_lays_again(tmp_path):
     """Item 9: after a move that scored, the next move by another seat (the computer's card
     0.9 s after yours) leaves that call on the glass, unless the screen must ask for A."""
@@ -253,6 +257,7 @@ def test_each_sides_scoring_call_stays_until_that_side_lays_again(tmp_path):
         assert kept >= 5, (players, kept)
 
 
+@pytest.mark.slow
 def test_the_cards_of_a_count_just_ended_stay_until_the_next_card(tmp_path):
     """Item 10: after 31 (or a go that ends the count) its cards stay on the top row."""
     thirty_one = 0
@@ -302,6 +307,7 @@ def _play_boxes(monkeypatch):
     return drawn
 
 
+@pytest.mark.slow
 def test_the_right_side_of_the_play_is_clear_at_two_three_and_four_hands(tmp_path, monkeypatch):
     """Item 11: the others' names, their cards and whose crib it is stay on the glass, apart
     from your hand and from each other, the backs off the edge; "crib: X" at every table."""

@@ -55,6 +55,7 @@ def widest(sim):
         g.score = WIDE
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_every_scene_fits_with_three_digit_scores(tmp_path, boxes, name):
     sim = render(name, tmp_path)
@@ -97,6 +98,7 @@ def test_statistics_fit_their_widest_figures(tmp_path, boxes):
     assert shown(sim, boxes) == []
 
 
+@pytest.mark.slow
 def test_four_players_fit_every_screen_of_a_game(tmp_path, boxes):
     setup, keys = multi_keys(4, partners=True)
     sim = Sim(tmp_path, seed=3)
@@ -158,6 +160,7 @@ def _at_widest(sim, drawn):
         sim.app.redraw()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_screen_of_a_cribbage_game_fits(tmp_path, boxes, players):
     """A whole game against the expert, to 61, with the coach asked at every turn of
@@ -202,6 +205,7 @@ def _people_at_widest(sim, drawn):
         crib.people = people
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats, seed", [("PPP", 31), ("PPPP", 32), ("PCPC", 33), ("PPCC", 34)])
 def test_every_screen_of_a_game_between_people_fits(tmp_path, boxes, seats, seed):
     """Three and four hands between people (issue 25), to 61, each counting his own hand with

@@ -4,10 +4,14 @@ draws for the same seed and keys."""
 import shutil
 from pathlib import Path
 
+import pytest
+
 from helpers.drive import GO_ON, game_keys, to_menu_row
 
 from mpvm import FIRMWARE, run_micropython
 from pocketcrib.twins.sim import Sim
+
+pytestmark = pytest.mark.slow
 
 HERE = Path(__file__).resolve().parent
 BENCH = HERE.parent / "bench"

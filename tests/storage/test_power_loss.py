@@ -201,6 +201,7 @@ def test_a_game_cut_at_every_save_point_resumes(tmp_path, power):
     assert cuts >= len(points) - 2
 
 
+@pytest.mark.slow
 def test_a_cut_anywhere_in_recording_the_end_of_a_game(tmp_path, power):
     # From the save stamped "recorded" to the end: history, device, high
     # score, clear. Every tick near each rename/remove, every 7th in between
@@ -257,6 +258,7 @@ def test_game_save_torn_at_every_byte_gives_previous_state(tmp_path, power):
     assert os.path.exists(path)
 
 
+@pytest.mark.slow
 def test_target_file_cut_at_every_byte_never_crashes(tmp_path):
     # Not something atomic writes produce, but flash can fail: a cut file
     # keeps its whole records and says it was truncated.

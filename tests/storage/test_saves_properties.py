@@ -28,6 +28,8 @@ from helpers.drive import DEAL, people_keys, people_on, to_menu_row
 from pocketcrib.twins.sim import Sim
 from storage.saves import DEFAULTS
 
+pytestmark = pytest.mark.slow
+
 settings.register_profile("default", max_examples=1000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("bench", max_examples=10000, deadline=None,

@@ -4,12 +4,15 @@ writes: a few entries recomputed here from the same seeded sample, bit for bit
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
 import make_ahead_table  # noqa: E402
 from tables import aheadtable  # noqa: E402
 
 
+@pytest.mark.slow
 def test_entries_recomputed_from_the_generator():
     # A pair, two suited cards that can run, and two court cards.
     for ra, rb, suited in ((4, 4, 0), (5, 7, 1), (11, 12, 0)):

@@ -7,12 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from players import advisor
 from tables import cribtable
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_generator_reproduces_the_shipped_table_bit_for_bit():
     # --check regenerates the module text and compares it with the shipped file byte for byte.
     proc = subprocess.run([sys.executable, str(ROOT / "tools" / "make_crib_table.py"), "--check"],

@@ -61,6 +61,7 @@ class _Serial:
     map = staticmethod(lambda f, xs, chunksize=None: list(map(f, xs)))
 
 
+@pytest.mark.slow
 @CC
 def test_the_c_program_plays_as_placement_does(tmp_path):
     exe = make_grid_tables.compiled(tmp_path)
@@ -88,6 +89,7 @@ def test_the_c_program_plays_as_placement_does(tmp_path):
 # The shipped tables against the tool.
 
 
+@pytest.mark.slow
 @CC
 def test_squares_values_remade_by_the_tool():
     start = make_grid_tables.pack_values(make_grid_tables.squares_values(_Serial()))
@@ -97,6 +99,7 @@ def test_squares_values_remade_by_the_tool():
     assert len(scores) == make_grid_tables.CHECK_GAMES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["POKER_AMERICAN", "POKER_AMERICAN_FOSTER", "POKER_ENGLISH"])
 def test_poker_values_remade_by_the_tool(name):
     # Rounds of 2,000 seeded games played by the advisor on the values so far (4
@@ -106,6 +109,7 @@ def test_poker_values_remade_by_the_tool(name):
     assert got == getattr(gridtable, name)
 
 
+@pytest.mark.slow
 def test_english_foster_poker_values_are_what_the_tools_play_makes_of_a_sample():
     # Remade, these take some 45 s (the tool's --check does it). A class's value is what
     # its lines end with when the advisor plays by these values: the tool's own play

@@ -4,11 +4,15 @@ score alone) is what tools/make_keep_prior.py makes: regenerated here in full, i
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import make_keep_prior  # noqa: E402
 from players import cpu  # noqa: E402
+
+pytestmark = pytest.mark.slow
 
 
 def test_prior_regenerated_by_its_generator():

@@ -10,6 +10,8 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +42,7 @@ def test_the_shipped_file_is_the_tools_rendering_of_its_terms():
     assert make_peg_table.render(deals, sides, player) == text
 
 
+@pytest.mark.slow
 def test_the_terms_fit_a_sample_of_the_tools_deals():
     rows = [make_peg_table.one_deal(s, "expert") for s in
             range(make_peg_table.SEED0, make_peg_table.SEED0 + make_peg_table.DEALS, EVERY)]

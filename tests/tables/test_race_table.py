@@ -7,11 +7,15 @@ import math
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import make_race_table  # noqa: E402
 from tables import racetable  # noqa: E402
+
+pytestmark = pytest.mark.slow
 
 EVERY = 3
 

@@ -5,6 +5,8 @@ request that cannot be done says why in one line."""
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
@@ -68,6 +70,7 @@ def test_what_cannot_be_done_is_one_line(capsys):
         assert rc == 2 and out == [] and err.startswith("experiment: ") and err.count("\n") == 1, (args, err)
 
 
+@pytest.mark.slow
 def test_three_and_four_hands_pair_every_seat_or_side(capsys):
     # The same firmware twice at three hands (each seed with the level at every seat) and at
     # four (its partnership both ways): every deal paired, none differs; a variant that plays

@@ -9,7 +9,7 @@ from rules.dealcode import encode
 from pocketcrib.twins.sim import Sim
 
 why = chromium_missing()
-pytestmark = pytest.mark.skipif(why is not None, reason=why or "")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(why is not None, reason=why or "")]
 
 SEED = 424242
 

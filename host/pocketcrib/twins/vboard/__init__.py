@@ -344,8 +344,16 @@ class VirtualBoard:
                 forced["then"] = {str(k): v for k, v in then.items()}
         _write_json(self.pins, forced)
 
+    def key(self, gp, n, debounce, hold=0):
+        """Press the button on pin gp once and let it go, by the firmware's own samples (a VM
+        board; an emulated Pico takes press() levels in its emulated time): down until a sample
+        `debounce` ms (the firmware's) after the first that read it down, held `hold` ms more
+        from that sample, then up until a sample `debounce` ms after the first that read it up;
+        seen() then tells n. The next key is not down in that last sample."""
+        _write_json(self.pins, {"key": gp, "n": n, "debounce": debounce, "hold": hold})
+
     def seen(self):
-        """The n of the last press() the firmware has read for its span, or None."""
+        """The n of the last press() the firmware has read for its span, or key() it took, or None."""
         try:
             return int(self._seen.read_text())
         except (OSError, ValueError):

@@ -231,6 +231,15 @@ let pinsChecked = 0;
 let pinsStamp = "";
 let pinsSince = -1; // when the firmware first read a pin these levels force
 let pinsTold = false; // FILE.seen written for these levels
+// A key (JSON {"key": gp, "n": n, "debounce": ms, "hold": ms}): pressed, then let go, by the
+// program's own samples. phase "wait" (down from the first sample after the last key's),
+// "down" (until a sample debounce ms after the first that read it down), "hold" (B held: hold
+// ms more from that sample), "up" (let go, until a sample debounce ms after the first that
+// read it up); then n is told and the key is done.
+let key = null;
+let keyAt = -1; // the program's time in the sample that began the phase, or -1 before one
+let lastKey = -1; // ...and in the sample that ended the last key
+const TICKS_MASK = 0x3fffffff; // MicroPython's ticks_ms() wraps at 2**30
 
 function readPins(now) {
     // The forced levels, read again from --pins FILE if it changed (looked at every 20 ms at most).
@@ -244,9 +253,17 @@ function readPins(now) {
             pinLevels = JSON.parse(fs.readFileSync(opts.pins, "utf8"));
             pinsSince = -1;
             pinsTold = false;
+            key = null;
+            if (typeof pinLevels.key === "number") {
+                key = { gp: pinLevels.key, n: pinLevels.n, debounce: pinLevels.debounce || 0,
+                    hold: pinLevels.hold || 0, phase: "wait" };
+                pinLevels = { n: pinLevels.n };
+                keyAt = -1;
+            }
         }
     } catch (e) {
         pinLevels = {};
+        key = null;
     }
 }
 
@@ -256,6 +273,7 @@ function tellPins() {
     // hear of it (a key held into the next sample might auto-repeat).
     const n = pinLevels.n;
     pinsTold = true;
+    key = null;
     if (pinLevels.then && typeof pinLevels.then === "object") pinLevels = pinLevels.then;
     try {
         fs.writeFileSync(opts.pins + ".seen", String(n));
@@ -264,15 +282,52 @@ function tellPins() {
     }
 }
 
-function pinLevel(gp) {
-    // A level forced from outside, or -1. --pins FILE holds JSON {"gp": level, ...};
-    // with "n" (a number) and "span" (ms) as well, the board writes n to FILE.seen
-    // once the firmware has been reading the forced pins for span ms: the presser's
-    // sign that a press (or a release) was taken, however busy the firmware was;
-    // with "then" ({"gp": level, ...}) too, those levels are forced from then on.
+function keyLevel(t) {
+    // The key's level in the program's sample stamped t (ms, its ticks_ms()): it goes down
+    // and up only on samples, never on a clock the program did not see, so however long the
+    // program goes without sampling (busy, or a busy computer) each key is one press: never
+    // down at a sample after the one that took the press (where it would repeat, or turn a
+    // long B), never let go before the press is taken, the next key never down in the sample
+    // that took this one's release.
+    const since = (t - keyAt) & TICKS_MASK;
+    switch (key.phase) {
+        case "wait":
+            if (t === lastKey) return 1;
+            key.phase = "down";
+            keyAt = t;
+            return 0;
+        case "down":
+            if (since < key.debounce) return 0;
+            key.phase = key.hold ? "hold" : "up";
+            keyAt = key.hold ? t : -1;
+            return 0;
+        case "hold":
+            if (since >= key.hold) {
+                key.phase = "up";
+                keyAt = -1;
+            }
+            return 0;
+        default:
+            if (keyAt < 0) keyAt = t;
+            else if (((t - keyAt) & TICKS_MASK) >= key.debounce) {
+                lastKey = t;
+                tellPins();
+            }
+            return 1;
+    }
+}
+
+function pinLevel(gp, t) {
+    // A level forced from outside, or -1; t: the program's time (its last ticks_ms()).
+    // --pins FILE holds JSON {"gp": level, ...}; with "n" (a number) and "span" (ms) as
+    // well, the board writes n to FILE.seen once the firmware has been reading the forced
+    // pins for span ms: the presser's sign that a press (or a release) was taken, however
+    // busy the firmware was; with "then" ({"gp": level, ...}) too, those levels are forced
+    // from then on. Or a key (see keyLevel): n told once it is pressed and let go.
     if (!opts.pins) return -1;
     const now = Date.now();
     readPins(now);
+    if (key !== null) return key.gp === gp ? keyLevel(t) : -1;
     const v = pinLevels[String(gp)];
     if (v === undefined) return -1;
     if (!pinsTold && typeof pinLevels.n === "number") {
@@ -342,7 +397,7 @@ const boardApi = {
             nap(Math.min(left, 5));
         }
     },
-    pin: (gp) => pinLevel(gp),
+    pin: (gp, t) => pinLevel(gp, t),
     screen: () => screenFd >= 0,
     i2c: (addr, hex) => screenOut(addr.toString(16) + " " + hex),
     link: () => linkFd >= 0,

@@ -4,9 +4,10 @@ The board runs as `pocketcrib vboard` does (its own port, flash folder and id,
 reachable by every other command meanwhile), with two wires to this process:
 its display's I2C transfers come over a FIFO into the simulator's own panel
 (pocketcrib.twins.panel), drawn by the simulator's terminal view; and each key pressed
-here holds the button's pin low (the board's --pins file) until the board says
-its firmware has read it long enough, so its own button driver debounces it, as
-on the device.
+here is pressed and let go by the firmware's own samples (the board's --pins
+file: a VM board takes each key whole, an emulated Pico the pin's levels in turn,
+each held until the board says its firmware has read it long enough), so its own
+button driver debounces it, as on the device, however busy the board is.
 """
 
 import os
@@ -21,6 +22,10 @@ from pocketcrib import places
 from pocketcrib.errors import PocketCribError
 
 SPAN_MS = 40  # a press, or a release: until the firmware has been reading it this long (twice its debounce)
+# The firmware's debounce (drivers/buttons.py, Buttons.debounce_ms): a VM board holds a key down
+# until exactly the sample that takes the press (and no later: held into a later sample it might
+# repeat), then up until the sample that takes the release.
+DEBOUNCE_MS = 20
 LONG_MS = 1000  # B held (a pause): read for this long once its press is taken, past the firmware's 700 ms
 # A program that runs but never reads its buttons (not the game's): let go at last. At the REPL
 # the board says at once that nothing reads them; a game busy on a slow computer is waited for.
@@ -43,15 +48,16 @@ def button_pins():
 
 
 class Presser:
-    """Key presses in, pin levels out, one press at a time. A press is held until the
-    board says its firmware has read it long enough to take it, and the release until
-    it has read that too, so a busy board (drawing, thinking, on a loaded machine)
+    """Key presses in, pin levels (or, with key, whole keys) out, one press at a time. A press
+    is held until the board says its firmware has read it long enough to take it, and the
+    release until it has read that too, so a busy board (drawing, thinking, on a loaded machine)
     neither misses a press nor runs two into one, and each key gives one press."""
 
-    def __init__(self, press, seen, pins):
+    def __init__(self, press, seen, pins, key=None):
         self.press = press  # press({gp: level}, n, span, then): force levels; the board tells seen() n
         self.seen = seen
         self.pins = pins
+        self.key = key  # key(gp, n, debounce, hold): a whole key, pressed and let go (a VM board's)
         self.queue = []
         self.gp = None  # the pin of the key being pressed...
         self.steps = ()  # ...and the (level, span, level then) still to force on it
@@ -76,12 +82,24 @@ class Presser:
                 return
             name = self.queue.pop(0)
             self.gp = self.pins["B" if name == "B_LONG" else name]
+            if self.key is not None:  # the board presses and lets go by its firmware's samples
+                self.key(self.gp, self._next(now), DEBOUNCE_MS, LONG_MS if name == "B_LONG" else 0)
+                return
             self.steps = LONG_PRESS if name == "B_LONG" else PRESS
         (level, span, then), self.steps = self.steps[0], self.steps[1:]
+        self.press({self.gp: level}, self._next(now), span, None if then is None else {self.gp: then})
+
+    def _next(self, now):
+        # The n of what is sent now, waited for from now on.
         self.n += 1
-        self.press({self.gp: level}, self.n, span, None if then is None else {self.gp: then})
         self.since = now
         self.told = False
+        return self.n
+
+
+def presser_for(board, pins=None):
+    """The Presser for a VirtualBoard: whole keys on a VM board, levels on an emulated Pico."""
+    return Presser(board.press, board.seen, pins or button_pins(), None if board.pico else board.key)
 
 
 class Screen:
@@ -176,7 +194,7 @@ def play(flash=None, port=None, use_braille=False, window=False, scale=6, out=pr
             raise PocketCribError(f"the {what} did not start", f"its log: {tmp / 'board.log'}") from None
         out(f"{what.capitalize()} up at {vb.port}; putting Pocket Crib from {places.source()} on it...")
         flashing.flash(vb.port, progress=False, out=lambda s: None)
-        presser = Presser(vb.press, vb.seen, pins)
+        presser = presser_for(vb, pins)
         below = [f"port {vb.port}", "`pocketcrib scores pull` works from another terminal"]
         if not window:
             view.below = below

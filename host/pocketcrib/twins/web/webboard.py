@@ -59,31 +59,39 @@ def boot(device_id, seed=None):
     app.step()
 
 
+def _booted():
+    """(board, app) once boot() has made them."""
+    if board is None or app is None:
+        raise RuntimeError("webboard: boot() first")
+    return board, app
+
+
 def press(name):
-    board.keys.push(_KEYS[name])
+    _booted()[0].keys.push(_KEYS[name])
 
 
 def step():
     """One turn of the device's loop; True if a key was taken (the page then saves /data)."""
-    return bool(app.step())
+    return bool(_booted()[1].step())
 
 
 def glass():
     """What the glass shows, if it changed since the last call: 'on all_on inverted
     seg_remap com_remap contrast' then the display RAM in hex; '' if unchanged."""
     global _shown
-    p = board.panel
-    state = (app.frames, p.on, p.all_on, p.inverted, p.seg_remap, p.com_remap, p.contrast)
+    b, a = _booted()
+    p = b.panel
+    state = (a.frames, p.on, p.all_on, p.inverted, p.seg_remap, p.com_remap, p.contrast)
     if state == _shown:
         return ""
     _shown = state
     return "%d %d %d %d %d %d %s" % (p.on, p.all_on, p.inverted, p.seg_remap, p.com_remap, p.contrast,
-                                     binascii.hexlify(p.ram).decode())
+                                     binascii.hexlify(bytes(p.ram)).decode())
 
 
 def deal_code():
     """The deal code of the game on the table (nine letters), or ''."""
-    play = app.play
+    play = _booted()[1].play
     if play is None:
         return ""
     return play.code().replace(" ", "")
@@ -99,6 +107,7 @@ def open_code(code):
     except ValueError:
         return False
     code = code.replace(" ", "").replace("-", "").upper()
+    app = _booted()[1]
     if app.saves.has_current():
         app.go("CodeEntry")
         entry = app.screen

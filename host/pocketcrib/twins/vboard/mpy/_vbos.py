@@ -1,7 +1,7 @@
 # `os` on the virtual board: the VM's own, except that ilistdir gives
 # (name, type, inode, size) as a Pico's LittleFS does (`mpremote fs ls` takes
 # the sizes from there); the VM's gives three and mpremote showed every size as 0.
-from os import *  # noqa: F403
+from os import *  # noqa: F403  # pyright: ignore[reportAssignmentType, reportWildcardImportFromLibrary]
 from os import ilistdir as _ilistdir
 from os import stat as _stat
 

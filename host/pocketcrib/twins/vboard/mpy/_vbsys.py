@@ -1,7 +1,7 @@
 # `sys` as an older MicroPython shows it, for a virtual board started with
 # --micropython VERSION:MPY (tests of a board that needs updating). Everything
 # but the version facts is the VM's own sys.
-from sys import *  # noqa: F403
+from sys import *  # noqa: F403  # pyright: ignore[reportWildcardImportFromLibrary]
 
 import _vbjs
 

@@ -1,12 +1,16 @@
 # `machine` on the virtual board: a Pico (RP2040) as far as Pocket Crib and
 # mpremote can tell. Buttons read released (pull-ups) unless the launcher
-# forces a level; an SSD1306 answers at 0x3C and 0x3D on I2C (unless started
-# with --no-display) and keeps its display RAM, so the screen can be read back
-# (display_ram()); every I2C transfer is counted and the last few are kept.
+# forces a level or presses a key (each pin read says when: the time the
+# program last had from ticks_ms(), which it stamps its sample with); an
+# SSD1306 answers at 0x3C and 0x3D on I2C (unless started with --no-display)
+# and keeps its display RAM, so the screen can be read back (display_ram());
+# every I2C transfer is counted and the last few are kept.
 import time
 from binascii import hexlify
 
 import _vbjs
+import _vbtime
+from _vbtime import _ms as _now  # the clock, read here without touching what ticks_ms() told the program
 
 PWRON_RESET = 1
 WDT_RESET = 3
@@ -15,27 +19,34 @@ _freq = 125000000
 _timers = []
 _wdt = None
 _cause = PWRON_RESET
+_in_timer = False  # a soft timer's callback is running
 
 
 def _tick():
-    # Called from sleeps and pin reads: due soft timers, then the watchdog.
-    if _timers:
-        now = time.ticks_ms()
-        for t in tuple(_timers):
-            if time.ticks_diff(now, t._due) >= 0:
-                if t._mode == Timer.PERIODIC:
-                    t._due = time.ticks_add(t._due, t._period)
-                    if time.ticks_diff(now, t._due) > 0:
-                        t._due = time.ticks_add(now, t._period)  # fell behind: skip, as a Pico does
-                elif t in _timers:
-                    _timers.remove(t)
-                if t._callback is not None:
-                    t._callback(t)
-    if _wdt is not None and time.ticks_diff(time.ticks_ms(), _wdt._fed) > _wdt._timeout:
+    # Called from sleeps and pin reads: due soft timers, then the watchdog. As a Pico's
+    # scheduler, never a callback inside another's (its pin reads, its sleeps).
+    global _in_timer
+    if _timers and not _in_timer:
+        now = _now()
+        _in_timer = True
+        try:
+            for t in tuple(_timers):
+                if time.ticks_diff(now, t._due) >= 0:
+                    if t._mode == Timer.PERIODIC:
+                        t._due = time.ticks_add(t._due, t._period)
+                        if time.ticks_diff(now, t._due) > 0:
+                            t._due = time.ticks_add(now, t._period)  # fell behind: skip, as a Pico does
+                    elif t in _timers:
+                        _timers.remove(t)
+                    if t._callback is not None:
+                        t._callback(t)
+        finally:
+            _in_timer = False
+    if _wdt is not None and time.ticks_diff(_now(), _wdt._fed) > _wdt._timeout:
         reset()
 
 
-time.tick = _tick
+_vbtime.tick = _tick
 
 
 def _service():
@@ -148,10 +159,13 @@ class Pin:
         if v is not None:
             _levels[self._gp] = 1 if v else 0
             return None
+        return self._read()
+
+    def _read(self):
         _service()
         if self._mode == Pin.OUT:
             return _levels.get(self._gp, 0)
-        forced = _vbjs.pin(self._gp)
+        forced = _vbjs.pin(self._gp, _vbtime.told)
         if forced >= 0:
             return forced
         if self._gp == _VBUS:
@@ -186,7 +200,7 @@ class Signal:
 
     def value(self, v=None):
         if v is None:
-            return self._pin.value() ^ self._invert
+            return self._pin._read() ^ self._invert
         self._pin.value(bool(v) ^ self._invert)
 
     def on(self):
@@ -428,7 +442,7 @@ class Timer:
         elif tick_hz != 1000 and period > 0:
             period = max(1, period * 1000 // tick_hz)
         self._mode, self._period, self._callback = mode, max(1, period), callback
-        self._due = time.ticks_add(time.ticks_ms(), self._period)
+        self._due = time.ticks_add(_now(), self._period)
         if self not in _timers:
             _timers.append(self)
 
@@ -441,11 +455,11 @@ class WDT:
     def __init__(self, id=0, timeout=5000):
         global _wdt
         self._timeout = min(timeout, 8388)
-        self._fed = time.ticks_ms()
+        self._fed = _now()
         _wdt = self
 
     def feed(self):
-        self._fed = time.ticks_ms()
+        self._fed = _now()
 
 
 class UART:
