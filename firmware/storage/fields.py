@@ -2,7 +2,7 @@
 # length. A checksum says a line is the one that was written; these rules say
 # it is one a Pocket Crib writes (not a restored, edited or foreign record).
 #
-#   records.check(path, "history", problems, shapes.history)
+#   records.check(path, "history", problems, fields.history)
 #
 # Each rules function (history, scores, device, single) makes a fresh check for
 # one pass over a file: the check takes each record in file order and returns

@@ -15,7 +15,7 @@
 #
 # A checksum only says the line is the one that was written, not that a
 # Pocket Crib wrote it: a record must also be UTF-8 JSON holding an object,
-# and pass the caller's rules (shapes.py), or it is bad like a damaged line.
+# and pass the caller's rules (storage/fields.py), or it is bad like a damaged line.
 import json
 import os
 
