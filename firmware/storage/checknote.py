@@ -18,8 +18,8 @@ def _fingerprint(path):
     f = records.reader(path)
     if f is None:
         return None
-    # One buffer read into again and again: a new 1 KB piece per read made this
-    # 2.5 times slower on a Pico (62 ms, not 25, for 500 games' history).
+    # One buffer read into again and again: a new piece per read made this
+    # several times slower on a Pico.
     piece = bytearray(1024)
     view = memoryview(piece)
     size = 0

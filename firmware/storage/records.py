@@ -66,7 +66,7 @@ def name(path):
 
 # One folder's names, each True if it is a folder, while listed(folder) holds:
 # exists() and is_folder() answer from it instead of asking the filesystem (an
-# os.stat on a Pico's flash is 1-2 ms, and checking the saves at boot asks about
+# os.stat on a Pico's flash is slow, and checking the saves at boot asks about
 # sixty times). Any change made here drops it (_changed), so it is never stale.
 _listing = None
 

@@ -49,7 +49,7 @@ def resumed(app, data):
     review = data.get("review")
     if review is not None:
         review = _review(review, g)
-    link = data.get("link")  # a game over the cable (issue 28): [this device's seat, the other's id]
+    link = data.get("link")  # a game over the cable: [this device's seat, the other's id]
     if link is not None:
         if type(link) is not list or len(link) != 2 or link[0] not in (0, 1) or type(link[1]) is not str \
                 or people is None or g.players != 2 or None in people:
