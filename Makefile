@@ -89,9 +89,9 @@ $(BUILD)/%.mpy: firmware/%.py $(VENV)/.stamp
 
 # pytest exits 5 when it collects no tests: say so rather than fail.
 # Two workers (pytest-xdist), a test file to a worker so module fixtures are
-# made once: about 11 minutes on two idle cores (20-30 with both busy), half the time of
-# one process. PYTEST_JOBS=0 runs in this process (e.g. with PYTEST_ARGS="-x" to stop
-# at the first failure).
+# made once: half the time of one process (how long: docs/benchmarks.md#make-test).
+# PYTEST_JOBS=0 runs in this process (e.g. with PYTEST_ARGS="-x" to stop at the
+# first failure).
 PYTEST_JOBS ?= 2
 PYTEST := $(BIN)/python -m pytest $(if $(filter-out 0,$(PYTEST_JOBS)),-n $(PYTEST_JOBS) --dist loadfile)
 pytest: $(VENV)/.stamp node_modules/.stamp

@@ -171,7 +171,7 @@ class Board:
     def unique_id(self):
         return unique_id()
 
-    # The link jack (issue 28)
+    # The link jack (docs/link.md)
 
     def open_link(self):
         """The link jack's UART, non-blocking (read() None when nothing came), opened only

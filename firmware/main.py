@@ -7,7 +7,7 @@ import sys
 
 # MicroPython lets a file on flash stand in for a built-in module, so every
 # `import os` (time, json, binascii, machine...) first searches the filesystem
-# (4.4 ms each on a Pico, dozens of them before the title): each built-in goes
+# (slow on a Pico's flash, and dozens of them before the title): each built-in goes
 # into sys.modules once, by its u-name (the built-in itself, found at once),
 # and every later import finds it there. A port without u-names keeps its own.
 for _name in ("os", "time", "json", "binascii", "machine", "struct", "random", "array", "errno", "io"):

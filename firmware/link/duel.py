@@ -1,4 +1,4 @@
-# Head-to-head cribbage over the link (issue 28): each device holds the same game
+# Head-to-head cribbage over the link: each device holds the same game
 # (rules.cribbage, dealt from the seed both agreed: link.pack) and plays one seat of
 # it. The game's own move bytes (Cribbage.moves, what a save holds) are what goes over
 # the wire:

@@ -1,4 +1,4 @@
-# The link's frames (issue 28): messages between two devices over a byte stream
+# The link's frames: messages between two devices over a byte stream
 # that may drop or garble bytes (a UART on a cable that can be pulled). Each frame:
 #
 #   SYNC  kind  seq  len  payload (len bytes, at most MAX)  crc16 (2 bytes, big end)

@@ -1,4 +1,4 @@
-# The pack neither device alone chooses (issue 28). Each device draws a random half
+# The pack neither device alone chooses. Each device draws a random half
 # (HALF bytes) and first sends only its hash (sha256), its promise; once it holds the
 # other's promise it sends the half itself. A half is taken only if it matches the
 # promise made before this device showed its own, so neither side can pick its half

@@ -1,4 +1,4 @@
-# The same deal, raced (issue 28): two linked devices play one deal of a solitaire or a
+# The same deal, raced: two linked devices play one deal of a solitaire or a
 # grid game, each at its own pace. The game's own move bytes (rules.solitaires' discard
 # codes, rules.grids' squares: one byte a move, what a save holds) go over the wire, and
 # each device replays the other's on its own copy of the deal with the same rules, so

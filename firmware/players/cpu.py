@@ -6,51 +6,26 @@
 #   play(g, seat, level)     # the card it lays, or None for go
 #   move(g, level)           # makes the move for g.turn (counts the show too)
 #
-# Discards (two hands: six cards, fifteen ways; three or four: five ways; the
-# code is players.laying, loaded for the discards only):
-#   easy    the best hand alone, averaged over every starter it cannot see;
-#   normal  the hand, plus the crib's value from the full-pack crib table,
-#           added when the crib is its side's, taken away when not;
-#   expert  the hand and the crib both exact over the cards it cannot see
-#           (players.advisor): the other cards of the crib are taken to be any
-#           unseen cards, equally likely (a real opponent keeps his fives,
-#           so this is a little kind to his crib-giving); two hands: plus
-#           what the four kept ranks are worth in the play as dealer or as
-#           pone (tables.playtable, fitted to simulated deals).
-#   Three and four hands: one card goes to the crib, valued from the crib
-#   table averaged over its second card; for three players an opponent's crib
-#   counts half against (one of two opponents gains it).
-# The play:
-#   easy    the card that scores most now;
-#   normal  the score now less what the next player is expected to make at
-#           once in reply (a fifteen or 31 on the count left, a pair, a run),
-#           each reply weighed by the chance he holds such a card;
-#   expert  (two hands) guesses at the opponent's hidden cards, drawn from
-#           the cards it cannot see that fit his go calls (a go at count c
-#           means no card of c's complement or lower) and that his cards laid so
-#           far leave him (none a normal player would rather have laid: players.reading,
-#           unless his play belies that reading), as likely as a normal
-#           player is to have kept them (by what his four score alone; PRIOR
-#           below), and for each guess
-#           looks ahead to the end of the play (players.lookahead): its own
-#           every choice against an opponent who, not seeing its cards, lays
-#           what scores most now (not leaving 5 or 21 for nothing); near the
-#           end of the game a line that pegs out, or wins in the show (pone
-#           first), counts as a win. The average over the guesses, plus the
-#           normal value, picks the card. It stops drawing guesses at a
-#           budget of positions (same seed, same choice). Its first card (the
-#           pone's lead, the dealer's reply to it) comes from tables of the
-#           same look-ahead over many more guesses (players.opening), except
-#           when a side is about to win. Three hands (players.lookround): guesses
-#           at both other hands from the unseen cards (those that fit the go
-#           calls), and for each its every line to the end of the count under way,
-#           the others laying what scores most now. Four hands: no search (the same
-#           search for partners measured no better) but the normal value, reading
-#           the next player's cards: they are guessed among those his go calls in
-#           this deal and his cards laid (players.reading.told_of) leave him, and a
-#           reply of the partner's (the opponent between out of the count) is a
-#           gain, not a risk. (At three hands that reading gained too little for
-#           its time on top of the search.)
+# Discards (players.laying, loaded for the discards only): easy keeps the best
+# hand alone; normal adds the crib from the full-pack crib table (for its own
+# crib, against it for another's); expert values hand and crib exactly over the
+# unseen cards (players.advisor) and, at two hands, what the kept ranks peg
+# (tables.playtable). The crib's other cards are taken as any unseen cards:
+# valued against what a real opponent throws, the expert gained nothing.
+# The play: easy lays what scores most now; normal, that less the next player's
+# expected best reply (each reply weighed by the chance he holds the card);
+# expert, at two hands, looks ahead to the end of the play (players.lookahead)
+# over guesses at the opponent's cards that fit his go calls and what his cards
+# laid say (players.reading), drawn as likely as normal keeps such a hand
+# (PRIOR), against a modelled opponent who lays what scores most now (one who
+# knows every guessed card plays too well and made the expert timid); its first
+# cards come from tables of that search over many more guesses
+# (players.opening), as a card or two sees too few guesses to choose well. At
+# three hands it looks only to the end of the count (players.lookround), so
+# that enough guesses fit; at four it does not search (guessing three hands, a
+# search plans for hands nobody holds) but reads the next player's cards into
+# the normal value. The design, and why each part is there:
+# docs/cribbage.md ("The computer"); what each part gained: docs/experiments.md.
 from micropython import const
 
 from rules.cards import PIPS
@@ -64,8 +39,8 @@ from rules.score import score
 # or code) it varies in a copy of firmware/ (tools/experiment.py), never here.
 #
 # Positions the expert may visit for one card, each guess costing _SETUP more
-# (measured in the MicroPython VM, this keeps a card under 1,000 score() calls'
-# time; see make bench), and the most guesses it draws.
+# (what keeps a card within its time on the device: docs/benchmarks.md), and the
+# most guesses it draws.
 _BUDGET = const(480)
 _SETUP = const(6)
 _GUESSES = const(48)
@@ -84,7 +59,7 @@ _CRIB_GUESS = const(4)
 # Each draw past the first costs _REDRAW positions of the budget.
 # PRIOR is generated data (tests/tables/test_keep_prior.py regenerates it) kept here,
 # not in tables/: a module of its own there (and the tables package, which the table
-# otherwise never loads) costs about 0.7 KB of heap at the cribbage table, for 26 bytes.
+# otherwise never loads) would cost the cribbage table far more heap than its 26 bytes.
 PRIOR = (
     b"\x01\x00\x06\x10\x17\x21\x36\x4d\x84\x83\x83\x81\xae",  # 0.1 0.0 0.4 1.0 1.5 2.1 3.4 4.8 8.3 8.2 8.2 8.0 10.8
     b"\x01\x00\x05\x0f\x1d\x1f\x35\x4a\x7e\x8e\x7a\xb7\xb2",  # 0.0 0.0 0.3 0.9 1.8 2.0 3.3 4.6 7.9 8.9 7.6 11.4 11.1
@@ -143,7 +118,7 @@ def play(g, seat, level, tables=True):
         # Its first card, and the pone's second, from the opening tables (players.opening,
         # loaded for them); at the very end of the game the look-ahead, which weighs
         # winning, decides. (Further out its look at winning gains less than the
-        # tables' many guesses: from 60 points out, as once, measured worse.)
+        # tables' many guesses: docs/experiments.md.)
         if len(cards) == 4 and len(g.seq) < 2:
             from players import opening
 

@@ -2,7 +2,7 @@
 # the opponent's cards, every line of its own to the last card of the play
 # against an opponent who, not seeing its cards, lays what scores most now.
 # (His reply is no choice against the computer, so there is nothing for an
-# alpha-beta cut-off to cut: its window never closed; it went with issue 26.)
+# alpha-beta cut-off to cut: its window never closed, so it went.)
 #
 #   setup(mine, theirs, seq, count, they_passed)
 #   endgame(need_mine, need_theirs, show_mine, show_theirs, pone)   # optional

@@ -37,8 +37,8 @@ from rules.score import score
 # _SETUP more and each draw past the first _REDRAW, at most _GUESSES guesses and _TRIES
 # draws of one; a side this _NEAR home weighs winning, a crib taken to be _CRIB_GUESS.
 # Fewer positions than at two hands (480): with two others' cards laid in a loop a position
-# costs more, and at 480 the slowest card took 326 ms on the emulated Pico (budget 300);
-# at 400, 253 ms, and no play lost (paired, 24,000 deals: -0.003 a deal, SE 0.006).
+# costs more, at 480 the slowest card was over its time on the emulated Pico, and 400 lost
+# no play (docs/experiments.md).
 _BUDGET = const(400)
 _SETUP = const(6)
 _REDRAW = const(1)

@@ -78,7 +78,7 @@ NOT_CUT = const(255)  # in g.cut: the seat was out of that round
 
 _MAGIC = b"PCc"
 _SAVE_VERSION = const(3)
-_OLD_CUT_SAVE = const(2)  # saves made before the cut was fixed (issue 23): the old cut replayed
+_OLD_CUT_SAVE = const(2)  # saves made before the cut was fixed: the old cut replayed
 _GEN1_SAVE = const(1)  # saves made before generator 2 (rules.rng): seeds converted, the old cut
 _HEAD = const(12)  # magic, version, flags, first dealer, seed (4), moves (2)
 
@@ -128,7 +128,7 @@ class Cribbage:
     def __init__(self, seed, players=2, target=121, double_skunk=True, muggins=False, dealer=None,
                  version=_SAVE_VERSION):
         """version: the save version whose rules the game keeps to; load() passes 2 for
-        a game saved before the cut was fixed (issue 23), to replay the old cut."""
+        a game saved before the cut was fixed, to replay the old cut."""
         if players not in (2, 3, 4):
             raise ValueError("cribbage is for two, three or four players")
         if target not in _SKUNK:
@@ -347,7 +347,7 @@ class Cribbage:
             cutting = bytes(s for s in cutting if row[s] >> 2 == low)
         self.cut = tuple(rounds)
         if old:
-            # Before issue 23 a recut drew from the whole pack and the low card over every
+            # Before the fix a recut drew from the whole pack and the low card over every
             # seat's latest cut dealt, knocked-out seats too: old saves replay it.
             low = min(c >> 2 for c in last)
             return [c >> 2 for c in last].index(low)

@@ -5,7 +5,7 @@
 #
 #   GAMES[i] = (variant, table, foster)       # as rules.grids.new() takes them
 #   KEYS[i]                                   # the name rules.dealcode uses
-#   board(variant, table, foster)             # the high-score table's key (shapes.board)
+#   board(i)                                  # the high-score table's key (fields.board)
 
 GAMES = (
     ("poker", "american", False),

@@ -1,6 +1,6 @@
 # The history checked whole once, not at every boot. After a check that found
 # nothing wrong, checked.pcr keeps the history's size and CRC-32 and those of
-# the rules it passed (shapes.py): a boot that finds the same skips reading 500
+# the rules it passed (storage/fields.py): a boot that finds the same skips reading 500
 # games through again. A history changed in any way (or new rules, a write cut
 # short, a checked.pcr that is not exactly what would be written now) is
 # checked whole, as always. Loaded by saves.py only at boot and when a game is
@@ -18,8 +18,8 @@ def _fingerprint(path):
     f = records.reader(path)
     if f is None:
         return None
-    # One buffer read into again and again: a new 1 KB piece per read made this
-    # 2.5 times slower on a Pico (62 ms, not 25, for 500 games' history).
+    # One buffer read into again and again: a new piece per read made this
+    # several times slower on a Pico.
     piece = bytearray(1024)
     view = memoryview(piece)
     size = 0

@@ -2,7 +2,7 @@
 # length. A checksum says a line is the one that was written; these rules say
 # it is one a Pocket Crib writes (not a restored, edited or foreign record).
 #
-#   records.check(path, "history", problems, shapes.history)
+#   records.check(path, "history", problems, fields.history)
 #
 # Each rules function (history, scores, device, single) makes a fresh check for
 # one pass over a file: the check takes each record in file order and returns
@@ -130,7 +130,7 @@ def left_record(r):
 
 
 def raced(r):
-    """None, or the wrong one of a raced game's fields (issue 28: a solitaire or grid game
+    """None, or the wrong one of a raced game's fields (a solitaire or grid game
     raced on the cable): both names (this device's first), the other device's id, both
     scores (this device's first); all three or none, and then two players."""
     people = r.get("people")
@@ -188,14 +188,14 @@ def crib_record(r):
     why = _uncoded(r)
     if why is not None:
         return why
-    people = r.get("people")  # games between people (issue 25): a name a seat, None the computer's
+    people = r.get("people")  # games between people: a name a seat, None the computer's
     if people is not None and not crib_people(people, players):
         return "people"
     levels = r.get("levels")  # the computer's level per seat (None a person's); none: all at "level"
     if levels is not None and (board or not crib_levels(levels, people, players, r.get("level"))):
         return "levels"
     if not _maybe_text(r.get("link"), 32) or r.get("link") is not None and (people is None or players != 2):
-        return "link"  # a game over the cable (issue 28): the other device's id
+        return "link"  # a game over the cable: the other device's id
     return _stranger(r, ("n", "variant", "score", "target", "date", "players", "code", "names", "scores",
                          "skunk", "deals", "gen") if board else _CRIB)
 
@@ -463,7 +463,7 @@ def play_state(d):
             return "review"
     if type(d.get("scored", False)) is not bool:
         return "scored"
-    link = d.get("link")  # raced on the cable (issue 28): [the other device's id, its game's save in hex]
+    link = d.get("link")  # raced on the cable: [the other device's id, its game's save in hex]
     if link is not None or d.get("people") is not None:
         people = d.get("people")
         if players != 1 or cpu is not None or type(link) is not list or len(link) != 2 \

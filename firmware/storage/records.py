@@ -15,7 +15,7 @@
 #
 # A checksum only says the line is the one that was written, not that a
 # Pocket Crib wrote it: a record must also be UTF-8 JSON holding an object,
-# and pass the caller's rules (shapes.py), or it is bad like a damaged line.
+# and pass the caller's rules (storage/fields.py), or it is bad like a damaged line.
 import json
 import os
 
@@ -66,7 +66,7 @@ def name(path):
 
 # One folder's names, each True if it is a folder, while listed(folder) holds:
 # exists() and is_folder() answer from it instead of asking the filesystem (an
-# os.stat on a Pico's flash is 1-2 ms, and checking the saves at boot asks about
+# os.stat on a Pico's flash is slow, and checking the saves at boot asks about
 # sixty times). Any change made here drops it (_changed), so it is never stale.
 _listing = None
 

@@ -14,8 +14,8 @@
 # A screen with a tick(now_ms) method (the device playing by itself) is
 # ticked every step while the display is on. A screen with a patch(fb) method
 # can draw just what a key changed over the frame on the glass: it asks with
-# app.update() instead of app.redraw() (a whole frame costs a Pico about
-# 20 ms of Python; a cursor moved by hand, well under one).
+# app.update() instead of app.redraw() (a whole frame costs a Pico far more
+# Python than the few cells a cursor moved by hand changes).
 #
 # The app is the one place that knows the screens (SCREENS below). A screen is
 # a class with key(k) and draw(fb), made as Class(app, *args); it names where
@@ -96,13 +96,13 @@ SCREENS = {
 HELPERS = {
     "ui.saved": (),  # the saved game in words, asking first: imported where used
     "ui.resume": (),  # resuming the saved game: imported where used
-    # A cribbage game's record and the statistics: 2 KB that the next game's table did without.
+    # A cribbage game's record and the statistics, which the next game's table does without.
     "ui.cribbage.history": ("ui.cribbage.stats",),
-    # The menus' lists of games: 1.4 KB the cribbage table does without.
+    # The menus' lists of games, which the cribbage table does without.
     "rules.grid_games": ("ui.deals", "ui.grid.menu", "ui.scores"),
     "rules.solitaire_games": ("ui.deals", "ui.menus", "ui.scores", "ui.solitaire.auto"),
     # The grid games' placement advisor and its table: the largest data the device loads, which a
-    # cribbage table after a grid game would otherwise carry (the emulated Pico: 143 KB in all).
+    # cribbage table after a grid game would otherwise carry.
     "players.placement": ("ui.grid.screens",),
     "tables.gridtable": ("ui.grid.screens",),
     "ui.calls": ("ui.solitaire.auto", "ui.cribbage.show", "ui.solitaire.screens", "ui.board.count"),
@@ -114,15 +114,15 @@ HELPERS = {
 # A game's own modules (its play, app.play's, and the rules it plays by), which
 # screens load inside functions when a game starts or resumes: each goes once no
 # game is in progress and none of the screens named is on view, so that a game
-# played earlier is not carried into the menus and the next game (the emulated
-# Pico: 27 KB of a solitaire's and a grid game's at a cribbage table after them).
+# played earlier is not carried into the menus and the next game (the heap at a
+# cribbage table after them: docs/benchmarks.md, "Heap at the tables").
 _SOLITAIRE = ("ui.solitaire.screens", "ui.solitaire.auto")
 _GRID = ("ui.grid.screens", "ui.grid.people")
 GAMES = {
     "ui.solitaire.game": _SOLITAIRE,
     "rules.match": _SOLITAIRE,
     "rules.solitaires": _SOLITAIRE,
-    "players.advisor": _SOLITAIRE,  # the hints' (8 KB); players.autoplay holds it, and goes with its screen
+    "players.advisor": _SOLITAIRE,  # the hints'; players.autoplay holds it, and goes with its screen
     "ui.grid.game": _GRID,
     "rules.grids": _GRID,
     "rules.poker": _GRID,

@@ -37,7 +37,7 @@ def resume(app):
             from ui.solitaire.game import resumed
         play = resumed(app, data)
         if game != "cribbage" and data.get("link") is not None:
-            # Raced on the cable (issue 28): the game read as alone, then the other's beside it.
+            # Raced on the cable: the game read as alone, then the other's beside it.
             if game == "grid":
                 from ui.race.grid import resumed as raced
             else:

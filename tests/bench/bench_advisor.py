@@ -32,7 +32,7 @@ WORST_REPEAT = 5
 BUDGET = 1000  # a hint's time, in score() calls
 _HANDS = sample_hands(300)
 # Assumed Pico (RP2040, 125 MHz, MicroPython 1.2x) slowdown against the VM on
-# this machine: a range, as no board is at hand (see docs/advisor.md).
+# this machine: a range, as no board is at hand (see docs/benchmarks.md).
 PICO_SLOWER = (10, 20, 30)
 
 

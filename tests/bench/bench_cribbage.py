@@ -23,7 +23,7 @@ partners against normal ones (each seed both ways), games to 121: the expert's
 side's win rate with a 95% error bar, against the even share (a third, a half).
 POCKETCRIB_BENCH_CRIB_MULTI_GAMES games of each (default 10,000: about an hour
 on two free cores, more on a busy machine, so set it lower for a quick look; the
-figures are in docs/cribbage.md). At four hands the expert has no look-ahead (for
+figures are in docs/benchmarks.md). At four hands the expert has no look-ahead (for
 partners it measured no better): it lays by the normal value reading the next
 player's cards, and lays away with the four-hand play table. In the VM and on
 CPython also the expert's slowest card at three and four hands.

@@ -30,7 +30,7 @@ BUDGET = 1000  # the slowest placement, in score() calls
 CONFIGS = (("poker", "american", False), ("poker", "english", False), ("poker", "american", True),
            ("poker", "english", True), ("squares", "american", False))
 # A Pico runs a score() call in about 315 us (shared/DEVICE-FIGURES.md is not
-# ours to cite; see docs/grid.md): the ratio below turns into Pico time.
+# ours to cite; see docs/benchmarks.md): the ratio below turns into Pico time.
 PICO_SCORE_MS = 0.315
 
 

@@ -1,4 +1,4 @@
-# Cribbage with another device over the link cable (issue 28): the game in progress,
+# Cribbage with another device over the link cable: the game in progress,
 # this device's seat of two (LinkedCrib), and the link it plays over, new (link_for) or
 # again after a reset (relinked). Not a screen module: the game outlives its screens
 # (ui.cribbage.linked: linking, waiting), as ui.cribbage.game does the table's.

@@ -3,7 +3,7 @@
 # history and the statistics are in ui.cribbage.history (the statistics screen: ui.cribbage.stats).
 #
 # The player has seat 0; the computer plays the other seats (at four, seat 2
-# is the player's partner). With people at the table (issue 25) each seat is
+# is the player's partner). With people at the table each seat is
 # a person (a name) or the computer, seat 0 always a person; the device goes
 # from hand to hand, and a hand-over screen (CribPass) hides every hand before
 # a person other than the one at the glass acts. The engine (rules.cribbage) holds the rules; a save

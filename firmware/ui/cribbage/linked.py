@@ -1,4 +1,4 @@
-# Cribbage with another device over the link cable (issue 28): linking and agreeing on
+# Cribbage with another device over the link cable: linking and agreeing on
 # the pack (CribLink). The game itself is ui.cribbage.cable's LinkedCrib, the screen
 # that waits for the other device ui.cribbage.people's CribWait; the other screens of the table (lay-away,
 # play, show, deal, end) are the usual ones. Loaded only once a game on the cable is

@@ -1,5 +1,5 @@
-# Cribbage between people at one device (issue 25): the hand-over screen; and between
-# people at two devices on the link cable (issue 28): the screen that waits for the
+# Cribbage between people at one device: the hand-over screen; and between
+# people at two devices on the link cable: the screen that waits for the
 # other device. A module of its own, loaded only in games between people, so that the
 # table of a game against the computer carries none of it (the game on the cable,
 # ui.cribbage.cable, names CribWait: it lives here, not beside the linking screen that

@@ -50,8 +50,8 @@ def resumed(app, data):
     review = data.get("review")
     if review is not None:
         review = _review(review, g)
-    link = data.get("link")  # a game over the cable (issue 28): [this device's seat, the other's id]
-    held = data.get("held")  # the other device said it holds the finished game (issue 37)
+    link = data.get("link")  # a game over the cable: [this device's seat, the other's id]
+    held = data.get("held")  # the other device said it holds the finished game
     if held is not None and (held is not True or not g.over or link is None):
         raise ValueError("saved cribbage game: bad held")
     if link is not None:

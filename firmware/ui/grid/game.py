@@ -239,7 +239,7 @@ def resumed(app, data):
     play.done = done
     play.hs = hs
     play.recorded = recorded
-    link = data.get("link")  # raced on the cable (issue 28): [the other device's id, its grid's save]
+    link = data.get("link")  # raced on the cable: [the other device's id, its grid's save]
     if link is not None or data.get("people") is not None:
         if n != 1 or not _raced(link, data.get("people")):
             raise ValueError("saved grid game: bad link")

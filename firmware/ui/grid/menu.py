@@ -1,5 +1,5 @@
 # Choosing a grid solitaire: one to four players (or one and the other device on the
-# link cable: the same deal raced, issue 28), and the five games (Poker Patience by
+# link cable: the same deal raced), and the five games (Poker Patience by
 # each table, with Foster's rule or not, and Cribbage Squares).
 from rules.grid_games import GAMES, NAMES
 from drivers.buttons import A, B, DOWN, LEFT, RIGHT, UP

@@ -1,4 +1,4 @@
-# The grid games for several players: the hand-over screen (GridPass, issue 25)
+# The grid games for several players: the hand-over screen (GridPass)
 # and the final places (GridRank: RIGHT shows the chosen player's review, A
 # records the games and asks for high scores' initials). A module of its own,
 # loaded only when several play, so that a lone player's table carries none of it.

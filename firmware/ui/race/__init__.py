@@ -1,4 +1,4 @@
-# The same deal, raced on the link cable (issue 28): a solitaire or a grid game played by
+# The same deal, raced on the link cable: a solitaire or a grid game played by
 # two linked devices on one deal at once. Loaded only once a raced game is chosen or
 # resumed: a device playing alone carries none of it (ui.race.racer, solo and grid: the
 # game in progress; link.race: its moves on the wire).

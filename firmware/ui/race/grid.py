@@ -1,4 +1,4 @@
-# A grid game raced on the cable (issue 28): this device's grid is the play's first, the
+# A grid game raced on the cable: this device's grid is the play's first, the
 # other device's (replayed here from its moves) its second; the turn stays this device's
 # and no hand-over hides anything. Saved as a grid alone plus the other's
 # (ui.race.racer.Racer.keep).

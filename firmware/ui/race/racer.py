@@ -1,4 +1,4 @@
-# What a raced game adds to a game in progress (issue 28), shared by the solitaires'
+# What a raced game adds to a game in progress, shared by the solitaires'
 # (ui.race.solo) and the grid games' (ui.race.grid): the link it races over, new
 # (opened) or again after a reset (relink), the other's copy of the deal kept in step
 # on every step of the app, and the result. The game itself stays the solitaire's Play

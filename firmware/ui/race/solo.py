@@ -1,4 +1,4 @@
-# A solitaire raced on the cable (issue 28): this device's game is the match's first,
+# A solitaire raced on the cable: this device's game is the match's first,
 # the other device's (replayed here from its moves) its second, so that the table shows
 # "BOB 23" as it shows the other players of a match on one device; the turn stays
 # this device's. Saved as a game alone plus the other's (ui.race.racer.Racer.keep).

@@ -90,8 +90,8 @@ class Play:
         """The advisor's suggestion for the six cards awaiting a discard:
         (best pair, its expected points, expected points of `mine` or None, the
         race's wins per discard code in Foster's last deal or None: see
-        players.advisor.rank_discards), or None when no advisor is installed (issue 5's
-        players/advisor.py)."""
+        players.advisor.rank_discards), or None when no advisor is installed
+        (players/advisor.py)."""
         try:
             from players.advisor import rank_discards  # pyright: ignore[reportMissingImports]
         except ImportError:

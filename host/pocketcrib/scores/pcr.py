@@ -1,4 +1,4 @@
-"""Reading the board's save files on the host (the format is in docs/internals.md, "Storage").
+"""Reading the board's save files on the host (the format is in docs/saves.md, "The format").
 
     PCRIB <kind> <version>
     <crc32 of the JSON text, 8 lowercase hex> <JSON text>      one line per record
