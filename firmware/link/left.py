@@ -10,8 +10,7 @@ def walked_off(screen, gave_up, game):
     other's resets when this device showed its half): once the deal is fixed (both promised,
     this device's half shown) and the other's half has not come, if the other device has begun
     again since or this player gives up (gave_up), the game is kept as left unfinished by the
-    other (left(): game its variant), and True. The other could
-    know the deal (issue 37)."""
+    other (left(): game its variant), and True. The other could know the deal (issue 37)."""
     link = screen.link
     pack = screen.pack
     shown = screen.shown
